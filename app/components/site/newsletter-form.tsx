@@ -1,0 +1,75 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useToast } from "~/components/ui/toasts";
+import { newsletterSchema } from "~/lib/newsletter";
+
+type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
+
+export function NewsletterForm() {
+  const fetcher = useFetcher<NewsletterResult>();
+  const toast = useToast();
+  const [error, setError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputId = useId();
+  const isSubmitting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      setError(undefined);
+      formRef.current?.reset();
+      toast.show({ message: fetcher.data.message });
+    } else {
+      setError(fetcher.data.error);
+      toast.show({ message: fetcher.data.error, type: "error" });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = newsletterSchema.safeParse({
+      email: new FormData(event.currentTarget).get("email") ?? "",
+    });
+    if (!parsed.success) {
+      event.preventDefault();
+      const message = parsed.error.issues[0].message;
+      setError(message);
+      toast.show({ message, type: "error" });
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-2"
+    >
+      <label htmlFor={inputId} className="text-sm font-medium text-mist-300">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@company.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className="field-input min-w-0 flex-1"
+        />
+        <button type="submit" className="btn-primary px-5 py-2" disabled={isSubmitting}>
+          {isSubmitting ? "Submitting..." : "Subscribe"}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

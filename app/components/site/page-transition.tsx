@@ -1,0 +1,32 @@
+import { type ReactNode, useEffect } from "react";
+import { useLocation, useNavigation } from "react-router";
+
+/** Fades each new page in over 0.5 s and scrolls to the top when the path changes. */
+export function PageTransition({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: "instant" });
+  }, [location.pathname]);
+  return (
+    <div key={location.pathname} className="page-fade">
+      {children}
+    </div>
+  );
+}
+
+/** A spinner while the next route's code and data load. */
+export function RouteSpinner() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      data-testid="route-spinner"
+      className="fixed top-20 left-1/2 z-50 -translate-x-1/2 rounded-full border border-white/10 bg-ink-900/90 p-2 shadow-lg"
+    >
+      <span className="block h-6 w-6 animate-spin rounded-full border-2 border-frontier-blue border-t-transparent motion-reduce:animate-[spin_3s_linear_infinite]" />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useFocusTrap } from "~/components/ui/use-focus-trap";
+import { mainNavigation } from "~/lib/navigation";
+import { Logo } from "./logo";
+
+export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth: number }) {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useFocusTrap(menuRef, isMenuOpen, closeMenu);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [isMenuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-md">
+      <div className="container-page flex h-18 items-center justify-between gap-6 py-3">
+        <Link to="/" className="shrink-0" aria-label="Digital Frontier home">
+          <Logo src={logoSrc} width={logoWidth} />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `rounded-full px-3 py-2 text-sm font-medium transition ${
+                      isActive ? "bg-white/10 text-white" : "text-mist-300 hover:text-white"
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-white lg:hidden"
+          aria-label="Open menu"
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      {isMenuOpen ? (
+        <div
+          ref={menuRef}
+          id="mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="fixed inset-0 z-50 flex h-dvh flex-col bg-ink-950/97 backdrop-blur-xl lg:hidden"
+        >
+          <div className="container-page flex h-18 items-center justify-between py-3">
+            <Logo src={logoSrc} width={logoWidth} />
+            <button
+              type="button"
+              className="rounded-lg p-2 text-white"
+              aria-label="Close menu"
+              onClick={closeMenu}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-7 w-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <nav aria-label="Mobile" className="container-page flex-1 overflow-y-auto py-6">
+            <ul className="flex flex-col gap-2">
+              {mainNavigation.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    onClick={closeMenu}
+                    className={({ isActive }) =>
+                      `block rounded-xl px-4 py-3 font-display text-2xl font-semibold ${
+                        isActive ? "bg-white/10 text-white" : "text-mist-300 hover:text-white"
+                      }`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+
+export type ToastType = "success" | "error";
+export type Toast = { id: string; message: string; type: ToastType };
+export type ToastInput = { message: string; type?: ToastType; id?: string };
+
+export const TOAST_LIFETIME_MS = 5000;
+
+type ToastApi = { show: (toast: ToastInput) => void; dismiss: (id: string) => void };
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast needs a ToastProvider");
+  return api;
+}
+
+let counter = 0;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: string) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    ({ message, type = "success", id }: ToastInput) => {
+      const toastId = id ?? `toast-${Date.now()}-${counter++}`;
+      if (timers.current.has(toastId)) return;
+      setToasts((current) => [...current, { id: toastId, message, type }]);
+      timers.current.set(
+        toastId,
+        setTimeout(() => dismiss(toastId), TOAST_LIFETIME_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastStack toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-4 bottom-4 z-[70] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
+      <div aria-live="polite" role="status" className="flex flex-col gap-2">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            data-toast={toast.type}
+            role={toast.type === "error" ? "alert" : undefined}
+            className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium text-white shadow-lg ${
+              toast.type === "error" ? "bg-danger" : "bg-success"
+            }`}
+          >
+            <p className="flex-1">{toast.message}</p>
+            <button
+              type="button"
+              aria-label="Dismiss notification"
+              onClick={() => onDismiss(toast.id)}
+              className="-m-1 rounded p-1 text-white/80 hover:text-white"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <path d="M5.3 4.3a1 1 0 0 0-1 1.4L8.6 10l-4.3 4.3a1 1 0 1 0 1.4 1.4l4.3-4.3 4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.7 4.3a1 1 0 0 0-.4 0Z" />
+              </svg>
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorPage } from "~/components/ui/error-page";
+import { ToastProvider } from "~/components/ui/toasts";
+import { faviconType } from "~/lib/favicon";
+import { getHeaderSettings, headerLogo } from "../server/settings/header";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const header = await getHeaderSettings(context.db);
+  const favicon = header.faviconUrl ?? "/favicon.svg";
+  return {
+    nonce: context.nonce,
+    branding: {
+      logoSrc: headerLogo(header),
+      logoWidth: header.logoWidth,
+      footerLogoSrc: header.footerLogoUrl ?? headerLogo(header),
+      footerLogoWidth: header.footerLogoWidth,
+      favicon: { href: favicon, type: faviconType(favicon) },
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useBranding() {
+  return useRouteLoaderData<RootData>("root")?.branding;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const favicon = data?.branding.favicon ?? { href: "/favicon.svg", type: "image/svg+xml" };
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#05070f" />
+        <link rel="icon" href={favicon.href} type={favicon.type} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ToastProvider>{children}</ToastProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}

@@ -1,0 +1,26 @@
+// Builds the app when there is no build yet or the sources are newer than it,
+// so `npm start` works on a fresh clone and starts at once afterwards.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const marker = path.join(root, "build/server/index.js");
+const watched = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target))
+    latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+const sources = Math.max(...watched.map((entry) => newest(path.join(root, entry))));
+if (!built || sources > built) {
+  process.stdout.write("Building Frontier (first start or changed sources)...\n");
+  execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import { log } from "./log";
+import { securityHeaders } from "./security-headers";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type AppOptions = { env: Env; database: Database; dev?: boolean };
+
+export async function createApp({ env, database, dev = false }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", Boolean(env.TRUST_PROXY));
+  app.use(compression());
+
+  app.use((_request, response, next) => {
+    response.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(env, { dev }));
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let closeVite = async () => {};
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () =>
+      viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    closeVite = () => viteServer.close();
+  } else {
+    const clientDir = path.join(root, "build/client");
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  }
+
+  app.get("/healthz", (_request, response) => {
+    response.type("text/plain").send("ok");
+  });
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext(request, response): AppContext {
+        return {
+          db: database.db,
+          database,
+          env,
+          nonce: response.locals.nonce as string,
+          clientAddress: (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown",
+        };
+      },
+    }),
+  );
+
+  app.use(
+    (error: unknown, _request: express.Request, response: express.Response, _next: unknown) => {
+      log.error("unhandled request error", error);
+      if (!response.headersSent)
+        response.status(500).type("text/plain").send("Something went wrong.");
+    },
+  );
+
+  return { app, close: closeVite };
+}

@@ -1,0 +1,17 @@
+import type { Database, Db } from "./db/client";
+import type { Env } from "./env";
+
+/** What every loader and action receives from the server as `context`. */
+export type AppContext = {
+  db: Db;
+  database: Database;
+  env: Env;
+  /** The per-request nonce the Content-Security-Policy allows scripts with. */
+  nonce: string;
+  /** The client's address: the socket's, or the proxy's forwarded one when TRUST_PROXY is set. */
+  clientAddress: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { DatabaseLockedError, openDatabase } from "./client";
+import { settings } from "./schema/settings";
+
+describe("the embedded database", () => {
+  it("refuses a second owner of the same directory with a clear message", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-lock-"));
+    const first = await openDatabase({ dataDir });
+    try {
+      // The lock names a live process that is not us: this test's parent.
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(path.join(dataDir, "db", "frontier.lock"), String(process.ppid));
+      await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another Frontier process/);
+    } finally {
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(path.join(dataDir, "db", "frontier.lock"), String(process.pid));
+      await first.close();
+    }
+  });
+
+  it("keeps data across a close and reopen, and takes over a stale lock", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-reopen-"));
+    const first = await openDatabase({ dataDir });
+    await first.db.insert(settings).values({ id: "probe", value: { kept: true } });
+    await first.close();
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(path.join(dataDir, "db", "frontier.lock"), "999999");
+    const second = await openDatabase({ dataDir });
+    const rows = await second.db.select().from(settings);
+    expect(rows.find((row) => row.id === "probe")?.value).toEqual({ kept: true });
+    await second.close();
+  });
+});
+
+describeEachDatabase("notifications", (get) => {
+  it("delivers a NOTIFY to a listener", async () => {
+    const database = get();
+    const received = new Promise<string>((resolve) => {
+      void database.listen("frontier_test", resolve);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await database.notify("frontier_test", "hello");
+    await expect(received).resolves.toBe("hello");
+  });
+});

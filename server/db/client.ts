@@ -1,0 +1,224 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { log } from "../log";
+import * as tables from "./schema/index";
+
+export type Db = NodePgDatabase<typeof tables>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
+
+type Listener = (payload: string) => void;
+
+/** A connected database: the Drizzle handle plus the few things beside queries we need. */
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Deliver a NOTIFY to every instance listening on the channel (this one included). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Run a callback for every NOTIFY on the channel; returns a function that stops it. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Flush to disk and release everything. */
+  close(): Promise<void>;
+  /** PostgreSQL only: run work on one dedicated connection (session-level locks). */
+  withConnection<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T>;
+};
+
+export class DatabaseLockedError extends Error {}
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** PGlite keeps its files in DATA_DIR/db; without a dataDir it lives in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests give each suite its own). */
+  schema?: string;
+  migrate?: boolean;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.schema)
+    : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined);
+  if (options.migrate !== false) await runMigrations(database, options.schema);
+  return database;
+}
+
+export async function runMigrations(database: Database, schema?: string) {
+  if (database.kind === "postgres") {
+    await database.withConnection(async (connection) => {
+      // One instance migrates at a time when several start at once.
+      await connection.query("select pg_advisory_lock(724011)");
+      try {
+        if (schema) await connection.query(`create schema if not exists "${schema}"`);
+        await migratePg(drizzlePg({ client: connection }), {
+          migrationsFolder,
+          migrationsSchema: schema ?? "drizzle",
+        });
+      } finally {
+        await connection.query("select pg_advisory_unlock(724011)");
+      }
+    });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the PGlite flavour of the same Drizzle handle
+    await migratePglite(database.db as any, { migrationsFolder });
+  }
+}
+
+async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: searchPath ? `-c search_path="${searchPath}",public` : undefined,
+  });
+  pool.on("error", (error) => log.warn("database connection error", error));
+  const db = drizzlePg({ client: pool, schema: tables });
+  let listenClient: pg.Client | undefined;
+  const listeners = new Map<string, Set<Listener>>();
+
+  async function ensureListenClient() {
+    if (listenClient) return listenClient;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? "");
+    });
+    client.on("error", (error) => {
+      log.warn("notification connection lost; reconnecting", error);
+      listenClient = undefined;
+      setTimeout(() => void reconnect(), 1000).unref();
+    });
+    await client.connect();
+    listenClient = client;
+    return client;
+  }
+
+  async function reconnect() {
+    try {
+      const client = await ensureListenClient();
+      for (const channel of listeners.keys()) await client.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      log.warn("notification reconnect failed", error);
+      setTimeout(() => void reconnect(), 2000).unref();
+    }
+  }
+
+  return {
+    db,
+    kind: "postgres",
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async listen(channel, listener) {
+      const client = await ensureListenClient();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`LISTEN "${channel}"`);
+      }
+      set.add(listener);
+      return async () => {
+        set.delete(listener);
+      };
+    },
+    async close() {
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+    async withConnection(work) {
+      const connection = await pool.connect();
+      try {
+        return await work(connection);
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+async function openPglite(dir?: string): Promise<Database> {
+  let releaseLock = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    releaseLock = acquireLock(dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema: tables }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async listen(channel, listener) {
+      const stop = await client.listen(channel, listener);
+      return () => stop();
+    },
+    async close() {
+      try {
+        await client.exec("CHECKPOINT");
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    withConnection() {
+      throw new Error("withConnection is for PostgreSQL only");
+    },
+  };
+}
+
+/**
+ * One process owns a PGlite directory. A lock file holds the owner's pid; a
+ * lock left by a process that no longer runs (kill -9) is taken over.
+ */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, "frontier.lock");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw error;
+      const pid = Number(readFileSync(lockFile, "utf8").trim());
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new DatabaseLockedError(
+          `The database in ${dir} is in use by another Frontier process (pid ${pid}). Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(lockFile, "utf8").trim() === String(process.pid)) rmSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,2 @@
+// The drizzle-kit entry point and the schema handed to the client: every table, by area.
+export * from "./settings";

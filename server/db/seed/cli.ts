@@ -1,0 +1,12 @@
+import { parseEnv } from "../../env";
+import { openDatabase } from "../client";
+import { seedDatabase } from "./seed";
+
+const env = parseEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await seedDatabase(database.db);
+  process.stdout.write("Demo content is in place.\n");
+} finally {
+  await database.close();
+}

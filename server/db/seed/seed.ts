@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { log } from "../../log";
+import { HEADER_SETTINGS_ID } from "../../settings/header";
+import type { Db } from "../client";
+import { settings } from "../schema/settings";
+
+const SEED_MARKER_ID = "seed";
+
+/**
+ * Each area's demo content. Every step is idempotent: it inserts what is
+ * missing and leaves what is there alone.
+ */
+const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
+  {
+    name: "header settings",
+    async run(db) {
+      await db
+        .insert(settings)
+        .values({ id: HEADER_SETTINGS_ID, value: { logoWidth: 120, footerLogoWidth: 120 } })
+        .onConflictDoNothing();
+    },
+  },
+];
+
+export async function seedDatabase(db: Db) {
+  for (const step of steps) {
+    await step.run(db);
+    log.debug(`seeded ${step.name}`);
+  }
+  await db
+    .insert(settings)
+    .values({ id: SEED_MARKER_ID, value: { seededAt: new Date().toISOString() } })
+    .onConflictDoUpdate({
+      target: settings.id,
+      set: { value: { seededAt: new Date().toISOString() }, updatedAt: new Date() },
+    });
+}
+
+/** The first start on an empty database fills it with the demo content. */
+export async function seedIfEmpty(db: Db) {
+  const [marker] = await db
+    .select({ id: settings.id })
+    .from(settings)
+    .where(eq(settings.id, SEED_MARKER_ID));
+  if (marker) return false;
+  log.info("empty database: adding the demo content");
+  await seedDatabase(db);
+  return true;
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "frontier-env-"));
+
+describe("parseEnv", () => {
+  it("gives working defaults for an empty environment", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("keeps the generated secret across starts", () => {
+    const dir = dataDir();
+    expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(parseEnv({ DATA_DIR: dir }).AUTH_SECRET);
+  });
+
+  it.each([
+    ["PORT", "abc", /PORT/],
+    ["PORT", "70000", /PORT must be between 0 and 65535/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL must be a URL starting with postgres:/],
+    ["PUBLIC_URL", "example.com", /PUBLIC_URL/],
+    ["SMTP_URL", "http://mail", /SMTP_URL/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY must be true or false/],
+    ["AUTH_SECRET", "short", /AUTH_SECRET must be at least 32 characters/],
+  ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
+    let thrown: unknown;
+    try {
+      parseEnv({ DATA_DIR: dataDir(), [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toMatch(message);
+    expect((thrown as Error).message).not.toContain("\n");
+  });
+
+  it("trims a trailing slash from PUBLIC_URL", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), PUBLIC_URL: "https://frontier.dev/" }).PUBLIC_URL).toBe(
+      "https://frontier.dev",
+    );
+  });
+});

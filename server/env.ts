@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const booleanFlag = z
+  .enum(["", "0", "1", "true", "false", "yes", "no"], {
+    error: "must be true or false",
+  })
+  .transform((value) => ["1", "true", "yes"].includes(value))
+  .optional();
+
+const urlString = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional()
+    .refine(
+      (value) => {
+        if (!value) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.join(" or ")}//` },
+    );
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().trim().default("0.0.0.0"),
+  PUBLIC_URL: urlString(["http:", "https:"]),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: urlString(["postgres:", "postgresql:"]),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: urlString(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().default("Frontier <hello@frontier.localhost>"),
+  STAFF_EMAIL: z.string().trim().email("must be an email address").optional(),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlString(["http:", "https:"]),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  TRUST_PROXY: booleanFlag,
+  YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_DEMO: booleanFlag,
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment. A bad value throws a ConfigError whose message is
+ * one line naming the variable, so start-up can print it and stop.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "configuration");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+  };
+}
+
+/** Without AUTH_SECRET a secret is made on first run and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

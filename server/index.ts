@@ -1,0 +1,63 @@
+import { createServer } from "node:http";
+import { createApp } from "./app";
+import { DatabaseLockedError, openDatabase } from "./db/client";
+import { seedIfEmpty } from "./db/seed/seed";
+import { ConfigError, parseEnv } from "./env";
+import { log, setLogLevel } from "./log";
+
+const SHUTDOWN_DEADLINE_MS = 4500;
+
+async function main() {
+  const startedAt = performance.now();
+  const dev = process.argv.includes("--dev");
+  if (dev) process.env.NODE_ENV ??= "development";
+  const env = parseEnv();
+  setLogLevel(env.LOG_LEVEL);
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await seedIfEmpty(database.db);
+
+  const { app, close: closeApp } = await createApp({ env, database, dev });
+  const server = createServer(app);
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info(
+    `Frontier is ready on http://localhost:${port} (${database.kind}, ${Math.round(performance.now() - startedAt)} ms)`,
+  );
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests and closing`);
+    const deadline = setTimeout(() => {
+      log.warn("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await closeApp();
+    await database.close();
+    log.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    log.error("start-up failed", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { settings } from "../db/schema/settings";
+import { log } from "../log";
+import {
+  defaultHeaderSettings,
+  getHeaderSettings,
+  HEADER_SETTINGS_ID,
+  headerLogo,
+  saveHeaderSettings,
+} from "./header";
+
+describeEachDatabase("header settings", (get) => {
+  it("gives the defaults when no document exists", async () => {
+    const { db } = get();
+    await db.delete(settings);
+    expect(await getHeaderSettings(db)).toEqual({ logoWidth: 120, footerLogoWidth: 120 });
+  });
+
+  it("saves and reads back every field", async () => {
+    const { db } = get();
+    const saved = await saveHeaderSettings(db, {
+      logoUrl: "/uploads/logo.svg",
+      logoPngUrl: "https://cdn.example.com/logo.png",
+      logoWidth: "160",
+      footerLogoUrl: "/uploads/footer.svg",
+      footerLogoWidth: 90,
+      faviconUrl: "/uploads/icon.png?v=2",
+    });
+    expect(saved.logoWidth).toBe(160);
+    expect(await getHeaderSettings(db)).toEqual(saved);
+  });
+
+  it("falls back to the defaults for a malformed document, and says so in the log", async () => {
+    const { db } = get();
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    await db
+      .insert(settings)
+      .values({ id: HEADER_SETTINGS_ID, value: { logoWidth: "wide" } })
+      .onConflictDoUpdate({ target: settings.id, set: { value: { logoWidth: "wide" } } });
+    expect(await getHeaderSettings(db)).toEqual(defaultHeaderSettings);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("falls back to the defaults when the read fails", async () => {
+    const { db } = get();
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
+    await db.execute(sql`alter table settings rename to settings_moved`);
+    try {
+      expect(await getHeaderSettings(db)).toEqual(defaultHeaderSettings);
+      expect(error).toHaveBeenCalledOnce();
+    } finally {
+      await db.execute(sql`alter table settings_moved rename to settings`);
+    }
+  });
+
+  it("refuses a width out of range with a clear message", async () => {
+    const { db } = get();
+    await expect(saveHeaderSettings(db, { logoWidth: 4000 })).rejects.toThrow(/at most 600 px/);
+  });
+});
+
+describe("headerLogo", () => {
+  it("prefers the PNG fallback over the main logo", () => {
+    expect(headerLogo({ ...defaultHeaderSettings, logoUrl: "/a.svg", logoPngUrl: "/a.png" })).toBe(
+      "/a.png",
+    );
+    expect(headerLogo({ ...defaultHeaderSettings, logoUrl: "/a.svg" })).toBe("/a.svg");
+    expect(headerLogo(defaultHeaderSettings)).toBeUndefined();
+  });
+});

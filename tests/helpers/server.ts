@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM, wait for the exit; returns the exit code. */
+  stop(): Promise<number | null>;
+  /** kill -9: no chance to clean up. */
+  kill(): Promise<void>;
+};
+
+export type StartOptions = {
+  env?: Record<string, string | undefined>;
+  /** Reuse a data directory (a restart); a new temporary one otherwise. */
+  dataDir?: string;
+  /** Keep the data directory after stop (for restart tests). */
+  keepData?: boolean;
+  timeoutMs?: number;
+};
+
+/**
+ * Starts the built product (`npm run build` first) on a free port with its own
+ * temporary data directory, and waits until it says it is ready.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "frontier-test-"));
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const onData = () => {
+      const match = output.match(/ready on http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const cleanUp = () => {
+    if (!options.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const code = await exited;
+      cleanUp();
+      return code;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
