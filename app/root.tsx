@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   type LinksFunction,
@@ -10,30 +12,48 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
-import { ToastProvider } from "~/components/ui/toasts";
+import { ToastProvider, useToast } from "~/components/ui/toasts";
 import { faviconType } from "~/lib/favicon";
 import { getHeaderSettings, headerLogo } from "../server/settings/header";
+import { readToast } from "../server/toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const header = await getHeaderSettings(context.db);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [header, { toast, headers }] = await Promise.all([
+    getHeaderSettings(context.db),
+    readToast(request),
+  ]);
   const favicon = header.faviconUrl ?? "/favicon.svg";
-  return {
-    nonce: context.nonce,
-    branding: {
-      logoSrc: headerLogo(header),
-      logoWidth: header.logoWidth,
-      footerLogoSrc: header.footerLogoUrl ?? headerLogo(header),
-      footerLogoWidth: header.footerLogoWidth,
-      favicon: { href: favicon, type: faviconType(favicon) },
+  return data(
+    {
+      nonce: context.nonce,
+      toast,
+      branding: {
+        logoSrc: headerLogo(header),
+        logoWidth: header.logoWidth,
+        footerLogoSrc: header.footerLogoUrl ?? headerLogo(header),
+        footerLogoWidth: header.footerLogoWidth,
+        favicon: { href: favicon, type: faviconType(favicon) },
+      },
     },
-  };
+    { headers },
+  );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = {
+  nonce: string;
+  toast?: { id: string; message: string; type: "success" | "error" };
+  branding: {
+    logoSrc?: string;
+    logoWidth: number;
+    footerLogoSrc?: string;
+    footerLogoWidth: number;
+    favicon: { href: string; type: string };
+  };
+};
 
 export function useBranding() {
   return useRouteLoaderData<RootData>("root")?.branding;
@@ -62,8 +82,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ServerToast toast={toast} />
+      <Outlet />
+    </>
+  );
+}
+
+/** Shows the toast a redirect carried (once per toast id). */
+function ServerToast({ toast }: { toast: RootData["toast"] }) {
+  const { show } = useToast();
+  useEffect(() => {
+    if (toast) show(toast);
+  }, [toast, show]);
+  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

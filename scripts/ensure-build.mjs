@@ -5,8 +5,15 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const marker = path.join(root, "build/server/index.js");
-const watched = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const marker = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "server/index.js");
+const watched = [
+  "app",
+  "public",
+  "server",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(target) {
   if (!existsSync(target)) return 0;

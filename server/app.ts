@@ -37,7 +37,8 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
       viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => viteServer.close();
   } else {
-    const clientDir = path.join(root, "build/client");
+    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+    const clientDir = path.join(buildDir, "client");
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -47,7 +48,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
       }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
   app.get("/healthz", (_request, response) => {

@@ -3,6 +3,8 @@ import { createApp } from "./app";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed/seed";
 import { ConfigError, parseEnv } from "./env";
+import { jobHandlers, recurringJobs } from "./jobs/handlers";
+import { createJobRunner } from "./jobs/queue";
 import { log, setLogLevel } from "./log";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
@@ -25,6 +27,13 @@ async function main() {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, resolve);
   });
+  const jobRunner = createJobRunner({
+    context: { db: database.db, database, env },
+    handlers: jobHandlers,
+    recurring: recurringJobs,
+  });
+  jobRunner.start();
+
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info(
@@ -44,6 +53,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    await jobRunner.stop();
     await closeApp();
     await database.close();
     log.info("stopped");

@@ -1,2 +1,5 @@
 // The drizzle-kit entry point and the schema handed to the client: every table, by area.
+
+export * from "./jobs";
+export * from "./mail";
 export * from "./settings";

@@ -1,0 +1,96 @@
+import { data } from "react-router";
+import type { ZodError } from "zod";
+
+export type AppErrorCode =
+  | "INVALID"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "GONE"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
+
+/** The one place domain error codes become HTTP statuses. */
+export const statusByCode: Record<AppErrorCode, number> = {
+  INVALID: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A refusal a person can act on: its message is shown to them as is.
+ * Domain functions throw it; routes turn it into a response with `errorResponse`.
+ */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly fieldErrors?: FieldErrors;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status() {
+    return statusByCode[this.code];
+  }
+}
+
+/** Field errors of a failed Zod parse, keyed by the field's path ("contacts.0.email"). */
+export function fieldErrorsOf(error: ZodError): FieldErrors {
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    result[key] ??= [];
+    result[key].push(issue.message);
+  }
+  return result;
+}
+
+export function invalid(error: ZodError, message = "Please correct the highlighted fields.") {
+  return new AppError("INVALID", message, { fieldErrors: fieldErrorsOf(error) });
+}
+
+/** Throws a 4xx/5xx Response (caught by the route's ErrorBoundary) unless the condition holds. */
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init: { status: number } = { status: 400 },
+): asserts condition {
+  if (!condition) throw new Response(message, { status: init.status });
+}
+
+export type ActionError = { ok: false; error: string; fieldErrors?: FieldErrors };
+
+/**
+ * Turns an AppError into the action's answer: `{ ok: false, error, fieldErrors }`
+ * with the code's status (and Retry-After when rate limited). Anything else is rethrown.
+ */
+export function errorResponse(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  const headers = new Headers();
+  if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+  return data<ActionError>(
+    { ok: false, error: error.message, fieldErrors: error.fieldErrors },
+    { status: error.status, headers },
+  );
+}

@@ -1,0 +1,81 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/client";
+import { mailMessages } from "../db/schema/mail";
+import type { Env } from "../env";
+import { log } from "../log";
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+};
+
+export type MailContext = { db: Db; env: Pick<Env, "SMTP_URL" | "MAIL_FROM"> };
+
+/** Mail could not be handed to the SMTP server. Nothing was sent. */
+export class MailDeliveryError extends Error {}
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(smtpUrl: string) {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+/**
+ * Sends a mail through SMTP_URL, or keeps it in the Outbox when none is set.
+ * Either way it is recorded; a delivery failure throws MailDeliveryError.
+ */
+export async function sendMail({ db, env }: MailContext, message: MailMessage) {
+  const from = env.MAIL_FROM;
+  const record = {
+    to: message.to,
+    from,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    headers: message.headers ?? {},
+  };
+  if (!env.SMTP_URL) {
+    const [row] = await db
+      .insert(mailMessages)
+      .values({ ...record, status: "outbox" })
+      .returning({ id: mailMessages.id });
+    log.info(`mail kept in the Outbox: "${message.subject}" to ${message.to}`);
+    return { id: row.id, delivered: false };
+  }
+  try {
+    await transportFor(env.SMTP_URL).sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+      attachments: message.attachments,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.insert(mailMessages).values({ ...record, status: "failed", error: reason });
+    log.warn(`mail to ${message.to} failed: ${reason}`);
+    throw new MailDeliveryError(reason);
+  }
+  const [row] = await db
+    .insert(mailMessages)
+    .values({ ...record, status: "sent" })
+    .returning({ id: mailMessages.id });
+  log.info(`mail sent: "${message.subject}" to ${message.to}`);
+  return { id: row.id, delivered: true };
+}
