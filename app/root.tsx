@@ -45,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export type RootData = {
   nonce: string;
+  publicUrl: string;
   toast?: { id: string; message: string; type: "success" | "error" };
   branding: {
     logoSrc?: string;
@@ -54,6 +55,12 @@ export type RootData = {
     favicon: { href: string; type: string };
   };
 };
+
+/** PUBLIC_URL, for canonical links: pass `matches` from a route's meta function. */
+export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>) {
+  const root = matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+  return root?.publicUrl ?? "";
+}
 
 export function useBranding() {
   return useRouteLoaderData<RootData>("root")?.branding;

@@ -1,5 +1,14 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
+/** An admin area with a list, a create screen and an edit screen. */
+function crud(area: string) {
+  return prefix(area, [
+    index(`routes/admin/${area}/index.tsx`),
+    route("create", `routes/admin/${area}/create.tsx`),
+    route("edit/:id", `routes/admin/${area}/edit.tsx`),
+  ]);
+}
+
 /** The whole route table (SPEC.md section 2). */
 export default [
   layout("routes/site/layout.tsx", [
@@ -23,6 +32,41 @@ export default [
     route("contact", "routes/site/contact.tsx"),
     route("personas", "routes/site/personas.tsx"),
     route("*", "routes/site/not-found.tsx"),
+  ]),
+
+  route("proposal/:proposalId", "routes/client/proposal.tsx"),
+  route("onboarding/:projectId", "routes/client/onboarding.tsx"),
+
+  route("login", "routes/auth/login.tsx"),
+
+  ...prefix("admin", [
+    route("insights/preview", "routes/admin/insights/preview.tsx"),
+    route("case-studies/preview", "routes/admin/case-studies/preview.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      ...prefix("clients", [
+        index("routes/admin/clients/index.tsx"),
+        route(":id", "routes/admin/clients/detail.tsx"),
+      ]),
+      ...crud("proposals"),
+      ...crud("invoices"),
+      ...crud("projects"),
+      ...crud("case-studies"),
+      ...crud("insights"),
+      ...crud("testimonials"),
+      route("comments", "routes/admin/comments/index.tsx"),
+      ...crud("campaigns"),
+      route("subscribers", "routes/admin/subscribers/index.tsx"),
+      route("header", "routes/admin/header/index.tsx"),
+      route("seo", "routes/admin/seo/index.tsx"),
+      ...crud("podcasts"),
+      route("chat", "routes/admin/chat/index.tsx"),
+      route("youtube-sync", "routes/admin/youtube-sync/index.tsx"),
+      route("team", "routes/admin/team/index.tsx"),
+      route("account", "routes/admin/account/index.tsx"),
+      route("outbox", "routes/admin/outbox/index.tsx"),
+      route("audit", "routes/admin/audit/index.tsx"),
+    ]),
   ]),
 
   route("newsletter", "routes/resources/newsletter.ts"),
