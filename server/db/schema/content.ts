@@ -1,0 +1,164 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export type PublishStatus = "draft" | "scheduled" | "published";
+export type Metric = { label: string; value: string };
+export type ImageRef = { src: string; alt: string };
+
+/** Fields every publishable item shares: state, schedule and SEO overrides. */
+const publishing = {
+  status: text("status").$type<PublishStatus>().notNull().default("draft"),
+  /** When a scheduled item goes live (a job publishes it). */
+  publishAt: timestamp("publish_at", { withTimezone: true }),
+  publishedAt: timestamp("published_at", { withTimezone: true }),
+  seoTitle: text("seo_title"),
+  seoDescription: text("seo_description"),
+  socialImage: text("social_image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    client: text("client").notNull(),
+    industry: text("industry").notNull(),
+    /** Service ids (app/lib/content/services.ts). */
+    services: text("services").array().notNull().default([]),
+    summary: text("summary").notNull(),
+    /** Markdown. */
+    challenge: text("challenge").notNull(),
+    solution: text("solution").notNull(),
+    results: text("results").notNull(),
+    metrics: jsonb("metrics").$type<Metric[]>().notNull().default([]),
+    coverImage: text("cover_image"),
+    coverAlt: text("cover_alt"),
+    gallery: jsonb("gallery").$type<ImageRef[]>().notNull().default([]),
+    /** Case studies staff picked as related (ids). */
+    relatedIds: uuid("related_ids").array().notNull().default([]),
+    ...publishing,
+  },
+  (table) => [index("case_studies_status_idx").on(table.status, table.publishedAt)],
+);
+
+export const insights = pgTable(
+  "insights",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    /** Markdown source; rendered and sanitised on the server. */
+    body: text("body").notNull(),
+    author: text("author").notNull(),
+    tags: text("tags").array().notNull().default([]),
+    coverImage: text("cover_image"),
+    coverAlt: text("cover_alt"),
+    relatedIds: uuid("related_ids").array().notNull().default([]),
+    ...publishing,
+  },
+  (table) => [index("insights_status_idx").on(table.status, table.publishedAt)],
+);
+
+export const testimonials = pgTable("testimonials", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  quote: text("quote").notNull(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  company: text("company").notNull(),
+  photoUrl: text("photo_url"),
+  photoAlt: text("photo_alt"),
+  /** Staff-set order, ascending. */
+  position: integer("position").notNull().default(0),
+  isVisible: boolean("is_visible").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    insightId: uuid("insight_id")
+      .notNull()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Never shown publicly. */
+    email: text("email").notNull(),
+    body: text("body").notNull(),
+    status: text("status")
+      .$type<"pending" | "approved" | "spam" | "rejected">()
+      .notNull()
+      .default("pending"),
+    address: text("address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  },
+  (table) => [index("comments_insight_status_idx").on(table.insightId, table.status)],
+);
+
+export const podcastEpisodes = pgTable(
+  "podcast_episodes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    /** Markdown show notes. */
+    showNotes: text("show_notes").notNull().default(""),
+    /** "audio" episodes have an audio file; "video" ones come from the YouTube sync. */
+    kind: text("kind").$type<"audio" | "video">().notNull().default("audio"),
+    audioUrl: text("audio_url"),
+    audioBytes: integer("audio_bytes"),
+    audioType: text("audio_type"),
+    durationSeconds: integer("duration_seconds"),
+    season: integer("season"),
+    episode: integer("episode"),
+    coverImage: text("cover_image"),
+    isExplicit: boolean("is_explicit").notNull().default(false),
+    youtubeVideoId: text("youtube_video_id"),
+    youtubeChannelId: text("youtube_channel_id"),
+    thumbnailUrl: text("thumbnail_url"),
+    ...publishing,
+  },
+  (table) => [
+    uniqueIndex("podcast_episodes_youtube_video_idx").on(table.youtubeVideoId),
+    index("podcast_episodes_status_idx").on(table.status, table.publishedAt),
+  ],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    status: text("status")
+      .$type<"pending" | "confirmed" | "unsubscribed" | "bounced">()
+      .notNull()
+      .default("pending"),
+    tags: text("tags").array().notNull().default([]),
+    source: text("source").notNull().default("website"),
+    /** SHA-256 of the single-use confirmation token. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
+    /** Random, unguessable; the one-click unsubscribe link carries it. */
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (table) => [index("subscribers_status_idx").on(table.status, table.createdAt)],
+);

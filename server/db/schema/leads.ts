@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** A prospective client who wrote in: through the contact form or the chat. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    /** A service id (app/lib/content/services.ts) or "other". */
+    service: text("service"),
+    budget: text("budget"),
+    timeline: text("timeline"),
+    message: text("message").notNull(),
+    source: text("source").$type<"contact" | "chat">().notNull().default("contact"),
+    status: text("status").$type<"new" | "converted" | "archived">().notNull().default("new"),
+    /** Set when the lead became a client. */
+    clientId: uuid("client_id"),
+    /** Where it came from (the client address), for abuse handling. */
+    address: text("address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("leads_status_created_idx").on(table.status, table.createdAt)],
+);
