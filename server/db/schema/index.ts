@@ -1,5 +1,7 @@
 // The drizzle-kit entry point and the schema handed to the client: every table, by area.
 
+export * from "./audit";
+export * from "./auth";
 export * from "./content";
 export * from "./jobs";
 export * from "./leads";

@@ -1,0 +1,32 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { findAuditEvents, listAuditAreas, recordAudit } from "./audit";
+
+describeEachDatabase("audit log", (get) => {
+  it("keeps who did what where, newest first, filtered by person and area", async () => {
+    const { db } = get();
+    await recordAudit(db, { actorId: "u1", action: "create", area: "clients", recordId: "c1" });
+    await recordAudit(db, {
+      actorId: "u2",
+      action: "update",
+      area: "invoices",
+      recordId: "i1",
+      detail: { status: "sent" },
+      address: "10.0.0.1",
+    });
+    await recordAudit(db, { actorId: "u1", action: "delete", area: "invoices", recordId: "i2" });
+
+    const all = await findAuditEvents(db);
+    expect(all.total).toBe(3);
+    expect(all.rows[0].action).toBe("delete");
+
+    const byPerson = await findAuditEvents(db, { actorId: "u1" });
+    expect(byPerson.rows.map((row) => row.recordId).sort()).toEqual(["c1", "i2"]);
+
+    const byBoth = await findAuditEvents(db, { actorId: "u2", area: "invoices" });
+    expect(byBoth.rows).toHaveLength(1);
+    expect(byBoth.rows[0]).toMatchObject({ detail: { status: "sent" }, address: "10.0.0.1" });
+
+    expect(await listAuditAreas(db)).toEqual(["clients", "invoices"]);
+  });
+});
