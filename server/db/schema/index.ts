@@ -2,12 +2,16 @@
 
 export * from "./audit";
 export * from "./auth";
+export * from "./campaigns";
 export * from "./clients";
 export * from "./content";
 export * from "./invoices";
 export * from "./jobs";
 export * from "./leads";
 export * from "./mail";
+export * from "./media";
 export * from "./projects";
 export * from "./proposals";
+export * from "./revisions";
+export * from "./seo";
 export * from "./settings";
