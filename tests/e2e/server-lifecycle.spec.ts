@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTempPostgresDatabase } from "../helpers/pg";
+import { startServer } from "../helpers/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("running the product", () => {
+  it("stops cleanly on SIGTERM, restarts on the same data quickly, and refuses a second process", async () => {
+    const first = await startServer({ keepData: true });
+    const { dataDir } = first;
+    expect((await fetch(first.url)).status).toBe(200);
+
+    const rival = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(rival.status).toBe(1);
+    expect(rival.stderr).toMatch(/in use by another Frontier process \(pid \d+\)/);
+
+    // A request in flight when the signal arrives is answered before the process exits.
+    let stoppedAt = 0;
+    let stopping: Promise<number | null> | undefined;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.get(`${first.url}/about-us`, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode));
+      });
+      request.on("error", reject);
+      request.on("socket", (socket) =>
+        socket.on("connect", () => {
+          setTimeout(() => {
+            stoppedAt = Date.now();
+            stopping = first.stop();
+          }, 5);
+        }),
+      );
+    });
+    expect(status).toBe(200);
+    const code = await stopping;
+    expect(code).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    expect(first.output()).toContain("stopped");
+
+    const startedAt = Date.now();
+    const second = await startServer({ dataDir });
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+    expect(second.output()).not.toContain("adding the demo content");
+    expect((await fetch(second.url)).status).toBe(200);
+    await second.stop();
+  });
+
+  it("stops start-up with one line naming a bad setting", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid configuration: PORT/);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("serves the same pages on PostgreSQL", async () => {
+    const database = await createTempPostgresDatabase();
+    const server = await startServer({ env: { DATABASE_URL: database.url } });
+    try {
+      expect(server.output()).toContain("(postgres,");
+      for (const route of ["/", "/about-us", "/faq", "/pricing"]) {
+        expect((await fetch(`${server.url}${route}`)).status, route).toBe(200);
+      }
+      expect((await fetch(`${server.url}/missing`)).status).toBe(404);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mainNavigation } from "~/lib/navigation";
+import { launchBrowser, openPage } from "../helpers/browser";
+import { type RunningServer, startServer } from "../helpers/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the public shell", () => {
+  it("navigates through the eight main entries on a desktop screen", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.goto(server.url);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const labels = await nav.getByRole("link").allTextContents();
+    expect(labels).toEqual(mainNavigation.map((item) => item.label));
+    await nav.getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
+    await nav.getByRole("link", { name: "Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("opens a full-screen menu on small screens that traps focus, closes on Escape and returns focus", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(server.url);
+    await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+    const opener = page.getByRole("button", { name: "Open menu" });
+    await opener.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    expect(box?.width).toBe(390);
+    expect(box?.height).toBe(844);
+    await expect(menu.getByRole("link").count()).resolves.toBe(8);
+
+    // Tab many times: focus never leaves the menu.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await opener.click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await page.getByRole("dialog", { name: "Menu" }).waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the back-to-top button only after more than 300 px of scroll", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
+    await page.goto(server.url);
+    await page.evaluate(() => {
+      document.body.style.minHeight = "4000px";
+    });
+    const button = page.getByRole("button", { name: "Back to top" });
+    await expect(button.count()).resolves.toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForTimeout(150);
+    await expect(button.count()).resolves.toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 301));
+    await button.waitFor();
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: "detached" });
+    await close();
+  });
+
+  it("shows an error toast in red that is removed after 5 s, or at once with its dismiss button", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url);
+    const footer = page.locator("footer");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    const toast = page
+      .locator("[data-toast]")
+      .filter({ hasText: "Please enter a valid email address." });
+    await toast.waitFor();
+    expect(await toast.getAttribute("data-toast")).toBe("error");
+    const colour = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(colour).toMatch(/rgb\(185, 28, 28\)|oklch|lab/);
+    const status = page.getByRole("status");
+    await expect(status.textContent()).resolves.toContain("Please enter a valid email address.");
+
+    const shownAt = Date.now();
+    await toast.waitFor({ state: "detached", timeout: 8000 });
+    const lifetime = Date.now() - shownAt;
+    expect(lifetime).toBeGreaterThan(4000);
+    expect(lifetime).toBeLessThan(6500);
+
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await toast.waitFor();
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await toast.waitFor({ state: "detached", timeout: 1000 });
+    await close();
+  });
+
+  it("draws the particle background behind everything, hidden from assistive technology", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url);
+    const canvas = page.getByTestId("particle-background");
+    await page.waitForFunction(() => document.querySelector("canvas")?.dataset.running === "true");
+    expect(await canvas.getAttribute("aria-hidden")).toBe("true");
+    expect(await canvas.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe(
+      "none",
+    );
+    // 1280 x 800 / 32000 = 32 particles.
+    expect(await canvas.getAttribute("data-particles")).toBe("32");
+    expect(await canvas.getAttribute("data-motion")).toBe("full");
+    // Clicks go through to the page.
+    const link = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Pricing" });
+    await link.click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await close();
+  });
+
+  it("slows the background under prefers-reduced-motion and pauses it while the tab is hidden", async () => {
+    const { page, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: "reduce",
+    });
+    await page.goto(server.url);
+    await page.waitForFunction(
+      () => document.querySelector("canvas")?.dataset.motion === "reduced",
+    );
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(await page.getByTestId("particle-background").getAttribute("data-running")).toBe(
+      "false",
+    );
+    await close();
+  });
+
+  it("shows the cursor dot on a mouse screen, growing over links, and none on a touch screen", async () => {
+    const desktop = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await desktop.page.goto(server.url);
+    const dot = desktop.page.getByTestId("cursor-dot");
+    await dot.waitFor({ state: "attached" });
+    await desktop.page.mouse.move(700, 600);
+    const link = desktop.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "FAQ" });
+    await link.hover();
+    await desktop.page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>("[data-testid=cursor-dot]")?.dataset.hover === "true",
+    );
+    await desktop.close();
+
+    const touch = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await touch.page.goto(server.url);
+    await touch.page.waitForTimeout(300);
+    await expect(touch.page.getByTestId("cursor-dot").count()).resolves.toBe(0);
+    await touch.close();
+  });
+
+  it("fades each new page in and scrolls to the top", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
+    await page.goto(server.url);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${server.url}/pricing`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    const animation = await page
+      .locator(".page-fade")
+      .first()
+      .evaluate((element) => getComputedStyle(element).animationDuration);
+    expect(animation).toBe("0.5s");
+    await close();
+  });
+
+  it("answers 404 with the Not Found page for unknown paths", async () => {
+    for (const path of ["/no-such-page", "/services/no-such-service", "/a/b/c"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain("Digital Frontier Engineering");
+    }
+    const { page, close } = await openPage(browser);
+    const response = await page.goto(`${server.url}/definitely-missing`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await close();
+  });
+
+  it("renders the footer with its links, the current year and the tagline", async () => {
+    const html = await (await fetch(server.url)).text();
+    expect(html).toMatch(new RegExp(`© (<!-- -->)?${new Date().getFullYear()}`));
+    expect(html).toContain("Digital Frontier Engineering");
+    for (const href of [
+      "/insights.rss",
+      "/podcasts.rss",
+      "linkedin.com",
+      "github.com",
+      "twitter.com",
+    ]) {
+      expect(html).toContain(href);
+    }
+    for (const label of [
+      "Company",
+      "Explore",
+      "About Us",
+      "Services",
+      "Pricing",
+      "Case Studies",
+      "Insights",
+      "FAQ",
+    ]) {
+      expect(html).toContain(label);
+    }
+  });
+});
