@@ -3,6 +3,8 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Env } from "../env";
+import { createS3Storage } from "./s3-storage";
+import { mapStorageErrors, StorageError } from "./storage-errors";
 
 /** Where uploaded files live: local disk under DATA_DIR/uploads by default. */
 export type Storage = {
@@ -28,8 +30,10 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, body) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      await mapStorageErrors(async () => {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, body);
+      });
     },
     async get(key) {
       const file = resolve(key);
@@ -42,16 +46,42 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      if (!key || key === "/") throw new StorageError("delete-root");
+      const file = resolve(key);
+      await mapStorageErrors(() => rm(file, { force: true }));
     },
   };
 }
 
 let cached: { dir: string; storage: Storage } | undefined;
 
-/** The configured storage. (S3-compatible storage joins when S3_BUCKET is set.) */
-export function getStorage(env: Pick<Env, "DATA_DIR">): Storage {
-  const dir = path.join(env.DATA_DIR, "uploads");
-  if (cached?.dir !== dir) cached = { dir, storage: createLocalStorage(dir) };
+type StorageEnv = Pick<Env, "DATA_DIR"> &
+  Partial<
+    Pick<
+      Env,
+      "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"
+    >
+  >;
+
+/** The configured storage: an S3-compatible bucket when S3_BUCKET is set, local disk otherwise. */
+export function getStorage(env: StorageEnv): Storage {
+  const where = env.S3_BUCKET
+    ? `s3:${env.S3_ENDPOINT ?? ""}/${env.S3_BUCKET}`
+    : path.join(env.DATA_DIR, "uploads");
+  if (cached?.dir !== where) {
+    const storage = env.S3_BUCKET
+      ? createS3Storage(
+          {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          },
+          checkKey,
+        )
+      : createLocalStorage(where);
+    cached = { dir: where, storage };
+  }
   return cached.storage;
 }

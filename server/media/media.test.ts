@@ -1,0 +1,241 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { media } from "../db/schema/media";
+import { AppError } from "../errors";
+import { deleteMedia, saveUpload, setMediaUsage } from "./media";
+import { detectFileType, sanitizeSvg, validateUpload } from "./validate-upload";
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+async function photo(width = 2000, height = 1200) {
+  return sharp({ create: { width, height, channels: 3, background: "#2050ff" } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: "secret-camera-owner" } } })
+    .toBuffer();
+}
+
+const refusal = (work: () => unknown) =>
+  Promise.resolve()
+    .then(work)
+    .then(
+      () => {
+        throw new Error("expected a refusal");
+      },
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(AppError);
+        return error as AppError;
+      },
+    );
+
+describe("validateUpload", () => {
+  it("recognises files by their bytes", () => {
+    expect(detectFileType(Buffer.from("ID3\x03\x00rest", "latin1"))?.contentType).toBe(
+      "audio/mpeg",
+    );
+    expect(detectFileType(Buffer.from("OggS\x00\x02", "latin1"))?.contentType).toBe("audio/ogg");
+    expect(detectFileType(Buffer.from("RIFF\x00\x00\x00\x00WAVEfmt ", "latin1"))?.contentType).toBe(
+      "audio/wav",
+    );
+    expect(detectFileType(Buffer.from("%PDF-1.7\n"))?.contentType).toBe("application/pdf");
+    expect(
+      detectFileType(
+        Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      )?.family,
+    ).toBe("svg");
+    expect(detectFileType(Buffer.from("<script>alert(1)</script>"))).toBeUndefined();
+  });
+
+  it("refuses a script disguised as a PNG, naming what it accepts", async () => {
+    const error = await refusal(() =>
+      validateUpload({ bytes: Buffer.from("<script>alert('x')</script>"), kind: "image" }),
+    );
+    expect(error.message).toMatch(/not a PNG, JPEG, WebP, AVIF or GIF image/);
+    expect(error.status).toBe(415);
+  });
+
+  it("refuses an empty file and an oversize one", async () => {
+    expect(
+      (await refusal(() => validateUpload({ bytes: Buffer.alloc(0), kind: "image" }))).message,
+    ).toMatch(/empty/);
+    const big = Buffer.alloc(11 * 1024 * 1024);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const error = await refusal(() => validateUpload({ bytes: big, kind: "image" }));
+    expect(error.message).toMatch(/11 MB; the limit is 10 MB/);
+    expect(error.status).toBe(413);
+  });
+
+  it("accepts SVG only for logos, refuses scripts, handlers and outside references, cleans the rest", async () => {
+    const clean = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><metadata>editor</metadata><rect width="10" height="10" fill="#fff"/></svg>',
+    );
+    expect((await refusal(() => validateUpload({ bytes: clean, kind: "image" }))).message).toMatch(
+      /it is a SVG file/,
+    );
+    const result = validateUpload({ bytes: clean, kind: "logo" });
+    expect(Buffer.from(result.bytes).toString()).not.toContain("metadata");
+    expect(Buffer.from(result.bytes).toString()).toContain("<rect");
+    for (const [svg, reason] of [
+      ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', /script/],
+      ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', /event handler/],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>',
+        /outside/,
+      ],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.example/a)"/></svg>',
+        /outside/,
+      ],
+    ] as const) {
+      expect((await refusal(() => sanitizeSvg(Buffer.from(svg)))).message).toMatch(reason);
+    }
+  });
+});
+
+describeEachDatabase("media uploads", (get) => {
+  let dataDir: string;
+  const env = () => ({ DATA_DIR: dataDir });
+  const uploads = () => path.join(dataDir, "uploads");
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "frontier-media-"));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function mediaCount() {
+    const [{ total }] = await get().db.select({ total: count() }).from(media);
+    return total;
+  }
+
+  it("re-encodes a photo into the site's sizes as WebP and AVIF, without its metadata", async () => {
+    const saved = await saveUpload({
+      db: get().db,
+      env: env(),
+      bytes: await photo(),
+      kind: "image",
+      alt: "A blue square",
+      originalName: "IMG_0001.jpg",
+    });
+    expect(saved.url).toMatch(/^\/uploads\/images\/[0-9a-f]{32}-1600\.webp$/);
+    expect(saved.variants.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual([
+      "1600.avif",
+      "1600.webp",
+      "480.avif",
+      "480.webp",
+      "960.avif",
+      "960.webp",
+    ]);
+    const files = listFiles(uploads());
+    expect(files).toHaveLength(6);
+    const stored = await sharp(path.join(uploads(), saved.url.replace("/uploads/", ""))).metadata();
+    expect(stored.width).toBe(1600);
+    expect(stored.exif).toBeUndefined();
+    await deleteMedia({ db: get().db, env: env(), id: saved.id });
+    expect(listFiles(uploads())).toHaveLength(0);
+  });
+
+  it("leaves nothing behind when it refuses a file", async () => {
+    const before = await mediaCount();
+    const attempts: Array<[Uint8Array, "image" | "logo"]> = [
+      [Buffer.from("#!/bin/sh\nrm -rf /\n"), "image"],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        "logo",
+      ],
+      [Buffer.alloc(0), "image"],
+      [
+        Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          Buffer.alloc(11 * 1024 * 1024),
+        ]),
+        "image",
+      ],
+      [
+        Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          Buffer.alloc(200),
+        ]),
+        "image",
+      ],
+    ];
+    for (const [bytes, kind] of attempts) {
+      await refusal(() => saveUpload({ db: get().db, env: env(), bytes, kind, alt: "x" }));
+    }
+    expect(await mediaCount()).toBe(before);
+    expect(listFiles(uploads())).toHaveLength(0);
+  });
+
+  it("requires alt text for images", async () => {
+    const error = await refusal(async () =>
+      saveUpload({
+        db: get().db,
+        env: env(),
+        bytes: await photo(100, 100),
+        kind: "image",
+        alt: "  ",
+      }),
+    );
+    expect(error.fieldErrors?.alt).toBeDefined();
+  });
+
+  it("refuses a decompression bomb before decoding it", async () => {
+    // A tiny PNG whose header claims 100000 × 100000 pixels.
+    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    bomb.writeUInt32BE(100_000, 16);
+    bomb.writeUInt32BE(100_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const error = await refusal(() =>
+      saveUpload({ db: get().db, env: env(), bytes: bomb, kind: "image", alt: "bomb" }),
+    );
+    expect(error.message).toMatch(/too many pixels/);
+  });
+
+  it("stores a clean SVG logo and refuses to delete a file still in use, naming its users", async () => {
+    const saved = await saveUpload({
+      db: get().db,
+      env: env(),
+      bytes: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="2"/></svg>',
+      ),
+      kind: "logo",
+      alt: "Round logo",
+    });
+    expect(saved.url).toMatch(/\.svg$/);
+    await setMediaUsage(get().db, {
+      usedBy: "settings:header",
+      label: "Header/Footer settings",
+      urls: [saved.url],
+    });
+    await setMediaUsage(get().db, {
+      usedBy: "insight:1",
+      label: "Insight “Hello”",
+      urls: [`![x](${saved.url})`],
+    });
+    const error = await refusal(() => deleteMedia({ db: get().db, env: env(), id: saved.id }));
+    expect(error.message).toBe(
+      "This file is still used by Header/Footer settings, Insight “Hello”. Remove it there first.",
+    );
+    await setMediaUsage(get().db, {
+      usedBy: "settings:header",
+      label: "Header/Footer settings",
+      urls: [],
+    });
+    await setMediaUsage(get().db, { usedBy: "insight:1", label: "Insight “Hello”", urls: [] });
+    await deleteMedia({ db: get().db, env: env(), id: saved.id });
+    expect(await get().db.select().from(media).where(eq(media.id, saved.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import type { Storage } from "./storage";
+import { mapStorageErrors, StorageError, storageFailureOf } from "./storage-errors";
+
+export type S3Options = {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+/** Files in an S3-compatible bucket (AWS, MinIO, R2...), under the same keys as on disk. */
+export function createS3Storage(options: S3Options, checkKey: (key: string) => void): Storage {
+  const client = new S3Client({
+    region: options.region ?? "us-east-1",
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = options.bucket;
+  return {
+    put(key, body, contentType) {
+      checkKey(key);
+      return mapStorageErrors(async () => {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+        );
+      });
+    },
+    async get(key) {
+      checkKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!result.Body) return undefined;
+        return { body: result.Body as Readable, size: result.ContentLength ?? 0 };
+      } catch (error) {
+        if (storageFailureOf(error) === "not-found") return undefined;
+        throw new StorageError(storageFailureOf(error), error);
+      }
+    },
+    delete(key) {
+      if (!key || key === "/") throw new StorageError("delete-root");
+      checkKey(key);
+      return mapStorageErrors(async () => {
+        // S3 answers a delete of a missing key with success; a missing file is reported.
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      });
+    },
+  };
+}

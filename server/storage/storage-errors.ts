@@ -1,0 +1,79 @@
+import { AppError } from "../errors";
+
+/**
+ * The storage failures of SPEC.md section 8, as refusals a person can act on.
+ * Both storages (local disk and S3-compatible) throw these.
+ */
+export type StorageFailure =
+  | "unauthenticated"
+  | "quota-exceeded"
+  | "unauthorized"
+  | "not-found"
+  | "delete-root"
+  | "unavailable";
+
+const messages: Record<StorageFailure, string> = {
+  unauthenticated:
+    "File storage did not accept the server's credentials. Check the storage keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) and try again.",
+  "quota-exceeded":
+    "File storage is full: the bucket's quota is used up. Delete unused files or raise the quota, then try again.",
+  unauthorized:
+    "File storage refused access to this file's location. Check the bucket's permissions for this path.",
+  "not-found": "That file is no longer in storage; it may have been deleted already.",
+  "delete-root": "The storage root cannot be deleted; only single files can.",
+  unavailable: "File storage could not be reached. Try again in a moment.",
+};
+
+const codes: Record<StorageFailure, ConstructorParameters<typeof AppError>[0]> = {
+  unauthenticated: "UNAVAILABLE",
+  "quota-exceeded": "UNAVAILABLE",
+  unauthorized: "FORBIDDEN",
+  "not-found": "NOT_FOUND",
+  "delete-root": "INVALID",
+  unavailable: "UNAVAILABLE",
+};
+
+export class StorageError extends AppError {
+  readonly failure: StorageFailure;
+  constructor(failure: StorageFailure, cause?: unknown) {
+    super(codes[failure], messages[failure]);
+    this.name = "StorageError";
+    this.failure = failure;
+    if (cause) this.cause = cause;
+  }
+}
+
+type ServiceError = {
+  name?: string;
+  Code?: string;
+  code?: string;
+  message?: string;
+  $metadata?: { httpStatusCode?: number };
+};
+
+/** Which failure an S3 (or file system) error is: by status first, then by its code name. */
+export function storageFailureOf(error: unknown): StorageFailure {
+  const failure = error as ServiceError;
+  const status = failure?.$metadata?.httpStatusCode;
+  const name = failure?.name ?? failure?.Code ?? failure?.code ?? "";
+  if (
+    status === 401 ||
+    ["InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken"].includes(name)
+  )
+    return "unauthenticated";
+  if (status === 402 || ["QuotaExceeded", "EntityTooLarge", "ENOSPC", "EDQUOT"].includes(name))
+    return "quota-exceeded";
+  if (status === 403 || ["AccessDenied", "EACCES", "EPERM"].includes(name)) return "unauthorized";
+  if (status === 404 || ["NoSuchKey", "NotFound", "ENOENT"].includes(name)) return "not-found";
+  return "unavailable";
+}
+
+/** Runs one storage call and turns its failure into a StorageError. */
+export async function mapStorageErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StorageError || error instanceof AppError) throw error;
+    throw new StorageError(storageFailureOf(error), error);
+  }
+}
