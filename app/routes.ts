@@ -70,4 +70,6 @@ export default [
   ]),
 
   route("newsletter", "routes/resources/newsletter.ts"),
+  route("uploads/*", "routes/resources/uploads.ts"),
+  route("admin/media/upload", "routes/resources/media-upload.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,86 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { recordAudit } from "../../../server/audit/audit";
+import { requireRole } from "../../../server/auth/guard";
+import { AppError, errorResponse } from "../../../server/errors";
+import { deleteMedia, saveUpload } from "../../../server/media/media";
+import { formatMegabytes, uploadLimits } from "../../../server/media/validate-upload";
+import type { Route } from "./+types/media-upload";
+
+const uploadSchema = z.object({
+  kind: z.enum(["image", "logo", "audio", "document"], { error: "Choose what the file is for." }),
+  alt: z.string().max(300, "Keep the alt text under 300 characters.").default(""),
+});
+
+const largestUpload = Math.max(...Object.values(uploadLimits));
+
+/**
+ * POST a multipart form (file, kind, alt): the file is checked by its bytes,
+ * re-encoded when it is an image, stored and recorded. DELETE ?id= removes an
+ * unused file. Admins only.
+ */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "admin");
+  const { request, context } = args;
+  try {
+    if (request.method === "DELETE") {
+      const id = new URL(request.url).searchParams.get("id") ?? "";
+      if (!z.uuid().safeParse(id).success)
+        throw new AppError("INVALID", "Choose a file to delete.");
+      await deleteMedia({ db: context.db, env: context.env, id });
+      await recordAudit(context.db, {
+        actorId: user.id,
+        action: "delete",
+        area: "media",
+        recordId: id,
+        address: context.clientAddress,
+      });
+      return data({ ok: true as const });
+    }
+    if (request.method !== "POST") throw new AppError("INVALID", "Send the file with POST.");
+    const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
+    if (declaredLength > largestUpload + 1024 * 1024)
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The file is larger than any upload allows (${formatMegabytes(largestUpload)}).`,
+      );
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError("INVALID", "The upload could not be read. Choose the file again.");
+    }
+    const parsed = uploadSchema.safeParse({
+      kind: form.get("kind") ?? undefined,
+      alt: form.get("alt") ?? undefined,
+    });
+    if (!parsed.success) throw new AppError("INVALID", parsed.error.issues[0].message);
+    const file = form.get("file");
+    if (!(file instanceof File)) throw new AppError("INVALID", "Choose a file to upload.");
+    const saved = await saveUpload({
+      db: context.db,
+      env: context.env,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      kind: parsed.data.kind,
+      alt: parsed.data.alt,
+      originalName: file.name,
+      actorId: user.id,
+    });
+    await recordAudit(context.db, {
+      actorId: user.id,
+      action: "upload",
+      area: "media",
+      recordId: saved.id,
+      detail: { kind: saved.kind, url: saved.url },
+      address: context.clientAddress,
+    });
+    return data({ ok: true as const, media: saved });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireRole(args, "admin");
+  throw new Response("Upload files with POST.", { status: 405 });
+}
