@@ -56,6 +56,16 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   TRUST_PROXY: booleanFlag,
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: "must be a number of hours" })
+    .positive("must be more than 0")
+    .max(24 * 30, "must be at most 720")
+    .default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .positive("must be more than 0")
+    .max(24 * 60, "must be at most 1440")
+    .default(30),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: booleanFlag,

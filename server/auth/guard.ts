@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import type { AppContext } from "../context";
+import { redirectWithToast } from "../toast";
+import { getSessionUser, type SignedOutReason } from "./session";
 
 /**
  * The permission helper every admin loader and action calls itself.
- * (The sign-in issue replaces this interim version, which lets nobody in.)
+ * Roles follow SPEC.md section 6 (server/auth/roles.ts).
  */
 export type Role = "admin" | "clientManager" | "none";
 export type StaffUser = { id: string; email: string; name: string; role: Role };
@@ -12,11 +14,58 @@ export type Access = "staff" | "admin";
 
 type GuardArgs = { request: Request; context: AppContext };
 
-export async function requireUser({ request }: GuardArgs): Promise<StaffUser> {
+export const ADMIN_HOME = "/admin";
+export const ADMIN_ONLY_MESSAGE = "That page is for admins only.";
+
+/** The page the browser asked for (React Router's data requests end in ".data"). */
+export function requestedPath(request: Request) {
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  let pathname = url.pathname.replace(/\.data$/, "");
+  if (pathname === "/_root") pathname = "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : "");
 }
 
-export async function requireRole(args: GuardArgs, _access: Access): Promise<StaffUser> {
-  return requireUser(args);
+function loginRedirect(request: Request, reason: SignedOutReason): never {
+  const target = new URLSearchParams({ redirectTo: requestedPath(request) });
+  if (reason !== "none") target.set("reason", reason);
+  throw redirect(`/login?${target}`);
+}
+
+/** Any signed-in user, whatever the role; otherwise a redirect to /login?redirectTo=... */
+export async function requireUser(args: GuardArgs): Promise<StaffUser> {
+  const found = await getSessionUser(args);
+  if (!found.user) loginRedirect(args.request, found.reason);
+  return found.user;
+}
+
+/**
+ * For the admin index only: the signed-in user even with role none, so the
+ * dashboard can say "no access" (and show no data) instead of redirecting to itself.
+ */
+export async function getStaffAccess(
+  args: GuardArgs,
+): Promise<{ user: StaffUser; hasAccess: boolean }> {
+  const user = await requireUser(args);
+  return { user, hasAccess: user.role !== "none" };
+}
+
+/**
+ * A signed-in user allowed in by `access`; otherwise throws the redirect: to
+ * /login when signed out, to /admin (the "no access" page) for role none, to
+ * /admin with an error toast for a clientManager on an admin-only page.
+ */
+export async function requireRole(args: GuardArgs, access: Access): Promise<StaffUser> {
+  const user = await requireUser(args);
+  if (user.role === "none") {
+    if (requestedPath(args.request).split("?")[0].replace(/\/$/, "") === ADMIN_HOME)
+      throw new Response("No access", { status: 403 });
+    throw redirect(ADMIN_HOME);
+  }
+  if (access === "admin" && user.role !== "admin") {
+    throw await redirectWithToast(ADMIN_HOME, { message: ADMIN_ONLY_MESSAGE, type: "error" });
+  }
+  return user;
 }

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+// The forms of sign-in, first-run setup, password reset, invitations and the team screen.
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .pipe(z.email({ error: "Enter a valid email address, like name@example.com." }));
+
+export const newPassword = z
+  .string({ error: "Choose a password." })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+const name = z
+  .string({ error: "Enter a name." })
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "Use at most 100 characters for the name.");
+
+export const staffRoles = ["admin", "clientManager", "none"] as const;
+const role = z.enum(staffRoles, { error: "Choose admin, client manager or no access." });
+
+function confirmed<T extends { password: string; confirmPassword: string }>(value: T) {
+  return value.password === value.confirmPassword;
+}
+const confirmIssue = { message: "The two passwords do not match.", path: ["confirmPassword"] };
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX, `Passwords are at most ${PASSWORD_MAX} characters.`),
+  redirectTo: z.string().optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1), password: newPassword, confirmPassword: z.string() })
+  .refine(confirmed, confirmIssue);
+
+export const setupSchema = z
+  .object({
+    token: z.string().min(1),
+    name,
+    email,
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine(confirmed, confirmIssue);
+
+export const acceptInviteSchema = z
+  .object({ token: z.string().min(1), name, password: newPassword, confirmPassword: z.string() })
+  .refine(confirmed, confirmIssue);
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password.").max(PASSWORD_MAX),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine(confirmed, confirmIssue);
+
+export const teamActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email, role }),
+  z.object({ intent: z.literal("set-role"), userId: z.string().min(1), role }),
+  z.object({ intent: z.literal("disable"), userId: z.string().min(1) }),
+  z.object({ intent: z.literal("enable"), userId: z.string().min(1) }),
+  z.object({ intent: z.literal("send-reset"), userId: z.string().min(1) }),
+]);
+
+export const createStaffSchema = z.object({
+  email,
+  password: newPassword,
+  role,
+  name: name.optional(),
+});
+
+/** A redirect target after sign-in: a path on this site only, never another origin. */
+export function safeRedirect(target: unknown, fallback = "/admin") {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//"))
+    return fallback;
+  if (target.includes("\\") || [...target].some((char) => char.charCodeAt(0) < 32)) return fallback;
+  return target;
+}

@@ -1,0 +1,200 @@
+import { and, eq } from "drizzle-orm";
+import { recordAudit } from "../audit/audit";
+import type { Db } from "../db/client";
+import { authUsers } from "../db/schema/auth";
+import type { Env } from "../env";
+import { AppError } from "../errors";
+import { log } from "../log";
+import { sendMail } from "../mail/mailer";
+import type { Role } from "./guard";
+import { roleLabel } from "./roles";
+import { consumeToken, createToken, revokeTokens } from "./tokens";
+import {
+  type Actor,
+  createStaffUser,
+  findStaffUser,
+  hasActiveAdmin,
+  setStaffPassword,
+} from "./users";
+
+// The one-time links: first-run setup, password reset and team invitations.
+
+type LinkContext = { db: Db; env: Pick<Env, "PUBLIC_URL" | "SMTP_URL" | "MAIL_FROM"> };
+
+function link(env: Pick<Env, "PUBLIC_URL">, path: string, token: string) {
+  return `${env.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function mailBody(lines: string[], url: string, action: string) {
+  const text = [...lines, "", url, ""].join("\n");
+  const html = `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`;
+  return { text, html };
+}
+
+/**
+ * At start-up with no admin: a new one-time link (24 h) to create the first
+ * admin in the browser; older setup links stop working. Returns the URL, or
+ * undefined when an admin exists.
+ */
+export async function issueSetupLink({ db, env }: LinkContext) {
+  if (await hasActiveAdmin(db)) return undefined;
+  await revokeTokens(db, "setup");
+  const url = link(env, "/setup", await createToken(db, { kind: "setup" }));
+  log.info(`No admin account yet. Create the first one (link valid 24 h, single use): ${url}`);
+  return url;
+}
+
+export async function completeSetup(
+  { db }: LinkContext,
+  input: { token: string; name: string; email: string; password: string },
+  address?: string,
+) {
+  await consumeToken(db, "setup", input.token);
+  if (await hasActiveAdmin(db))
+    throw new AppError("GONE", "An admin account exists already. Sign in instead.");
+  return createStaffUser(
+    { db },
+    { email: input.email, password: input.password, name: input.name, role: "admin" },
+    { id: null, address },
+  );
+}
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, a reset link is on its way. It works once, for 1 hour.";
+
+/** Mails a reset link when the account exists and is enabled; says the same either way. */
+export async function requestPasswordReset(
+  context: LinkContext,
+  { email }: { email: string },
+  actor?: Actor,
+) {
+  const user = await findStaffUser(context.db, { email });
+  if (!user || user.isDisabled) return;
+  const token = await createToken(context.db, {
+    kind: "reset",
+    userId: user.id,
+    email: user.email,
+    createdBy: actor?.id,
+  });
+  const url = link(context.env, "/reset-password", token);
+  await sendMail(context, {
+    to: user.email,
+    subject: "Reset your Frontier password",
+    ...mailBody(
+      [
+        `Hello ${user.name},`,
+        "Someone asked to reset the password of your Frontier command center account. If it was you, choose a new password with the link below. It works once and for 1 hour.",
+        "If it was not you, ignore this mail: your password stays as it is.",
+      ],
+      url,
+      "Choose a new password",
+    ),
+  });
+  if (actor)
+    await recordAudit(context.db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "send-reset",
+      area: "team",
+      recordId: user.id,
+      detail: { email: user.email },
+    });
+}
+
+export async function resetPassword(
+  { db }: LinkContext,
+  { token, password }: { token: string; password: string },
+) {
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, "reset", token);
+    if (!row.userId) throw new AppError("GONE", "This reset link is not valid any more.");
+    const [user] = await tx
+      .select({ id: authUsers.id, banned: authUsers.banned })
+      .from(authUsers)
+      .where(eq(authUsers.id, row.userId));
+    if (!user || user.banned)
+      throw new AppError(
+        "GONE",
+        "This account is disabled. Ask an admin of your team to enable it.",
+      );
+    await setStaffPassword(tx, user.id, password);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "reset-password",
+      area: "account",
+      recordId: user.id,
+    });
+  });
+}
+
+/** Mails an invitation link (72 h) with which the invitee sets their own password. */
+export async function inviteStaffMember(
+  context: LinkContext,
+  { email, role }: { email: string; role: Role },
+  actor: Actor,
+) {
+  const address = email.trim().toLowerCase();
+  if (await findStaffUser(context.db, { email: address }))
+    throw new AppError("CONFLICT", "There is already an account with this email.", {
+      fieldErrors: { email: ["There is already an account with this email."] },
+    });
+  const token = await createToken(context.db, {
+    kind: "invite",
+    email: address,
+    role,
+    createdBy: actor.id,
+  });
+  const url = link(context.env, "/accept-invite", token);
+  await sendMail(context, {
+    to: address,
+    subject: "You are invited to the Frontier command center",
+    ...mailBody(
+      [
+        "Hello,",
+        `${actor.email ?? "An admin"} invited you to the Frontier command center as ${roleLabel[role]}.`,
+        "Choose your name and password with the link below. It works once, within 72 hours.",
+      ],
+      url,
+      "Accept the invitation",
+    ),
+  });
+  await recordAudit(context.db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    address: actor.address,
+    action: "invite",
+    area: "team",
+    recordId: address,
+    detail: { email: address, role },
+  });
+}
+
+export async function acceptInvitation(
+  { db }: LinkContext,
+  input: { token: string; name: string; password: string },
+  address?: string,
+) {
+  const row = await consumeToken(db, "invite", input.token);
+  if (!row.email) throw new AppError("GONE", "This invitation is not valid any more.");
+  const [existing] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(and(eq(authUsers.email, row.email)));
+  if (existing)
+    throw new AppError("CONFLICT", "This invitation was accepted already. Sign in instead.");
+  return createStaffUser(
+    { db },
+    {
+      email: row.email,
+      password: input.password,
+      name: input.name,
+      role: (row.role as Role) ?? "none",
+    },
+    { id: null, email: row.email, address },
+  );
+}

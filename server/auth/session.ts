@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { authSessions, authUsers } from "../db/schema/auth";
+import { authHeaders, getAuth } from "./auth";
+import type { StaffUser } from "./guard";
+import { claimsOf, deriveRole } from "./roles";
+
+type Args = { request: Request; context: Pick<AppContext, "db" | "env" | "clientAddress"> };
+
+/** Why a request has no usable session (shown on the login page). */
+export type SignedOutReason = "none" | "idle" | "disabled";
+
+// lastSeenAt is written at most this often, so reads stay cheap.
+const LAST_SEEN_WRITE_MS = 60_000;
+
+/**
+ * The signed-in user of this request, or why there is none. An idle session
+ * or a disabled account ends the session on the spot.
+ */
+export async function getSessionUser({
+  request,
+  context,
+}: Args): Promise<
+  { user: StaffUser; sessionId: string } | { user: null; reason: SignedOutReason }
+> {
+  if (!request.headers.get("Cookie")) return { user: null, reason: "none" };
+  const auth = getAuth(context);
+  const found = await auth.api.getSession({
+    headers: authHeaders(request, context.clientAddress),
+    query: { disableRefresh: true },
+  });
+  if (!found) return { user: null, reason: "none" };
+  const { db, env } = context;
+  const [row] = await db
+    .select({ lastSeenAt: authSessions.lastSeenAt, banned: authUsers.banned })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(eq(authSessions.id, found.session.id));
+  if (!row) return { user: null, reason: "none" };
+  if (row.banned) {
+    await db.delete(authSessions).where(eq(authSessions.userId, found.user.id));
+    return { user: null, reason: "disabled" };
+  }
+  const idleMs = Date.now() - row.lastSeenAt.getTime();
+  if (idleMs > env.SESSION_IDLE_MINUTES * 60_000) {
+    await db.delete(authSessions).where(eq(authSessions.id, found.session.id));
+    return { user: null, reason: "idle" };
+  }
+  if (idleMs > LAST_SEEN_WRITE_MS) {
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(authSessions.id, found.session.id));
+  }
+  const user = found.user as typeof found.user & { role?: string | null };
+  return {
+    sessionId: found.session.id,
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: deriveRole(claimsOf(user)),
+    },
+  };
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { createStaffSchema, staffRoles } from "../../app/lib/auth-forms";
+import { recordAudit } from "../audit/audit";
+import type { Db, Tx } from "../db/client";
+import { authAccounts, authSessions, authUsers, signInFailures } from "../db/schema/auth";
+import { AppError, invalid } from "../errors";
+import type { Role } from "./guard";
+import { hashPassword, verifyPassword } from "./password";
+import { claimsOf, deriveRole } from "./roles";
+
+export type Actor = { id: string | null; email?: string | null; address?: string | null };
+
+/** The stored role value for a product role ("none" is kept as "none"). */
+function storedRole(role: Role) {
+  return role;
+}
+
+function staffView(row: {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  banned: boolean;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: deriveRole(claimsOf(row)),
+    isDisabled: row.banned,
+    createdAt: row.createdAt,
+  };
+}
+export type StaffListItem = ReturnType<typeof staffView>;
+
+const userColumns = {
+  id: authUsers.id,
+  email: authUsers.email,
+  name: authUsers.name,
+  role: authUsers.role,
+  banned: authUsers.banned,
+  createdAt: authUsers.createdAt,
+};
+
+/**
+ * Creates a staff account with a password (the shell, the first-run link,
+ * invitations and tests all come through here).
+ */
+export async function createStaffUser(
+  { db }: { db: Db | Tx },
+  input: { email: string; password: string; role: Role; name?: string },
+  actor: Actor = { id: null },
+) {
+  const parsed = createStaffSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { email, password, role } = parsed.data;
+  const name = parsed.data.name || email.split("@")[0];
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, email));
+    if (existing)
+      throw new AppError("CONFLICT", "There is already an account with this email.", {
+        fieldErrors: { email: ["There is already an account with this email."] },
+      });
+    const id = randomUUID();
+    const now = new Date();
+    await tx.insert(authUsers).values({
+      id,
+      email,
+      name,
+      role: storedRole(role),
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: hash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "create",
+      area: "team",
+      recordId: id,
+      detail: { email, role },
+    });
+    return { id, email, name, role };
+  });
+}
+
+export async function listStaffUsers(db: Db) {
+  const rows = await db.select(userColumns).from(authUsers).orderBy(asc(authUsers.email));
+  return rows.map(staffView);
+}
+
+export async function findStaffUser(db: Db | Tx, { id, email }: { id?: string; email?: string }) {
+  const where = id ? eq(authUsers.id, id) : eq(authUsers.email, (email ?? "").toLowerCase());
+  const [row] = await db.select(userColumns).from(authUsers).where(where);
+  return row ? staffView(row) : undefined;
+}
+
+async function requireStaffUser(db: Db | Tx, ref: { id?: string; email?: string }) {
+  const user = await findStaffUser(db, ref);
+  if (!user) throw new AppError("NOT_FOUND", "There is no staff account like that.");
+  return user;
+}
+
+/** True when at least one admin can sign in (otherwise start-up offers the /setup link). */
+export async function hasActiveAdmin(db: Db | Tx) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(authUsers)
+    .where(and(eq(authUsers.role, "admin"), eq(authUsers.banned, false)));
+  return row.total > 0;
+}
+
+/** Refuses a change that would leave nobody able to run the team. */
+async function assertOtherAdminRemains(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(authUsers)
+    .where(and(eq(authUsers.role, "admin"), eq(authUsers.banned, false), ne(authUsers.id, userId)));
+  if (row.total === 0)
+    throw new AppError("CONFLICT", "This is the last admin: make someone else an admin first.");
+}
+
+export async function setStaffRole(
+  { db }: { db: Db },
+  ref: { id?: string; email?: string },
+  role: Role,
+  actor: Actor = { id: null },
+) {
+  if (!staffRoles.includes(role))
+    throw new AppError("INVALID", "Choose admin, client manager or no access.");
+  return db.transaction(async (tx) => {
+    const user = await requireStaffUser(tx, ref);
+    if (user.role === "admin" && role !== "admin") await assertOtherAdminRemains(tx, user.id);
+    await tx
+      .update(authUsers)
+      .set({ role: storedRole(role), updatedAt: new Date() })
+      .where(eq(authUsers.id, user.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "set-role",
+      area: "team",
+      recordId: user.id,
+      detail: { email: user.email, from: user.role, to: role },
+    });
+    return { ...user, role };
+  });
+}
+
+/** Disables an account: it cannot sign in, and its sessions end at once. */
+export async function disableStaffUser(
+  { db }: { db: Db },
+  ref: { id?: string; email?: string },
+  actor: Actor = { id: null },
+) {
+  return db.transaction(async (tx) => {
+    const user = await requireStaffUser(tx, ref);
+    if (actor.id && actor.id === user.id)
+      throw new AppError("CONFLICT", "You cannot disable your own account.");
+    if (user.role === "admin") await assertOtherAdminRemains(tx, user.id);
+    await tx
+      .update(authUsers)
+      .set({ banned: true, banReason: "disabled", updatedAt: new Date() })
+      .where(eq(authUsers.id, user.id));
+    await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "disable",
+      area: "team",
+      recordId: user.id,
+      detail: { email: user.email },
+    });
+    return { ...user, isDisabled: true };
+  });
+}
+
+export async function enableStaffUser(
+  { db }: { db: Db },
+  ref: { id?: string; email?: string },
+  actor: Actor = { id: null },
+) {
+  return db.transaction(async (tx) => {
+    const user = await requireStaffUser(tx, ref);
+    await tx
+      .update(authUsers)
+      .set({ banned: false, banReason: null, updatedAt: new Date() })
+      .where(eq(authUsers.id, user.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "enable",
+      area: "team",
+      recordId: user.id,
+      detail: { email: user.email },
+    });
+    return { ...user, isDisabled: false };
+  });
+}
+
+/**
+ * Sets a new password and ends the account's sessions (all of them, or all
+ * but `keepSessionId`); clears its sign-in failures.
+ */
+export async function setStaffPassword(
+  tx: Db | Tx,
+  userId: string,
+  password: string,
+  { keepSessionId }: { keepSessionId?: string } = {},
+) {
+  const hash = await hashPassword(password);
+  const now = new Date();
+  const [updated] = await tx
+    .update(authAccounts)
+    .set({ password: hash, updatedAt: now })
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")))
+    .returning({ id: authAccounts.id });
+  if (!updated)
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: "credential",
+      userId,
+      password: hash,
+      createdAt: now,
+      updatedAt: now,
+    });
+  const sessions = await tx
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(eq(authSessions.userId, userId));
+  const ended = sessions.map((row) => row.id).filter((id) => id !== keepSessionId);
+  if (ended.length) await tx.delete(authSessions).where(inArray(authSessions.id, ended));
+  const [user] = await tx
+    .select({ email: authUsers.email })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId));
+  if (user) await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+}
+
+/** A staff member changes their own password (the current one is checked first). */
+export async function changeOwnPassword(
+  { db }: { db: Db },
+  input: { userId: string; sessionId?: string; currentPassword: string; password: string },
+  actor: Actor,
+) {
+  const [account] = await db
+    .select({ password: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, input.userId), eq(authAccounts.providerId, "credential")));
+  const isRight =
+    account?.password &&
+    (await verifyPassword({ hash: account.password, password: input.currentPassword }));
+  if (!isRight)
+    throw new AppError("INVALID", "Your current password is not right.", {
+      fieldErrors: { currentPassword: ["Your current password is not right."] },
+    });
+  await db.transaction(async (tx) => {
+    await setStaffPassword(tx, input.userId, input.password, { keepSessionId: input.sessionId });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "change-password",
+      area: "account",
+      recordId: input.userId,
+    });
+  });
+}
