@@ -1,8 +1,14 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/db/availability";
 
 export const streamTimeout = 5_000;
 
@@ -21,6 +27,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  if (loadContext.outcome?.isDatabaseUnavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -57,3 +67,25 @@ export default function handleRequest(
     );
   });
 }
+
+/** Loader and action errors: a database outage answers 503 with Retry-After, not 500. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    if (context && "outcome" in context)
+      (context as AppLoadContext).outcome.isDatabaseUnavailable = true;
+    console.warn(
+      `database unavailable while serving ${request.method} ${new URL(request.url).pathname}`,
+    );
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if ((context as AppLoadContext | undefined)?.outcome?.isDatabaseUnavailable) {
+    const headers = new Headers(response.headers);
+    headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return new Response(response.body, { status: 503, headers });
+  }
+  return response;
+};

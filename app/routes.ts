@@ -72,4 +72,5 @@ export default [
   route("newsletter", "routes/resources/newsletter.ts"),
   route("uploads/*", "routes/resources/uploads.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
+  route("events/settings", "routes/resources/settings-events.ts"),
 ] satisfies RouteConfig;

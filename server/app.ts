@@ -3,9 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "./context";
+import { RETRY_AFTER_SECONDS } from "./db/availability";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { log } from "./log";
@@ -51,8 +53,24 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
+  // For load balancers: the process is up / the database answers.
   app.get("/healthz", (_request, response) => {
-    response.type("text/plain").send("ok");
+    response.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_request, response) => {
+    response.set("Cache-Control", "no-store").type("text/plain");
+    try {
+      await Promise.race([
+        database.db.execute(sql`select 1`),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+      ]);
+      response.send("ready");
+    } catch {
+      response
+        .status(503)
+        .set("Retry-After", String(RETRY_AFTER_SECONDS))
+        .send("database unavailable");
+    }
   });
 
   app.use(
@@ -66,6 +84,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
           env,
           nonce: response.locals.nonce as string,
           clientAddress: (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown",
+          outcome: {},
         };
       },
     }),

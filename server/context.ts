@@ -10,6 +10,8 @@ export type AppContext = {
   nonce: string;
   /** The client's address: the socket's, or the proxy's forwarded one when TRUST_PROXY is set. */
   clientAddress: string;
+  /** Set while handling the request when the database could not be reached (answered 503). */
+  outcome: { isDatabaseUnavailable?: boolean };
 };
 
 declare module "react-router" {

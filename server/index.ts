@@ -63,6 +63,12 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
+// Background work (jobs, chat heartbeats, notification listeners) must not take the
+// whole server down when the database goes away for a moment: log and carry on.
+process.on("unhandledRejection", (reason) => {
+  log.error("unhandled rejection in background work", reason);
+});
+
 main().catch((error) => {
   if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
     process.stderr.write(`${error.message}\n`);

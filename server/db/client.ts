@@ -79,9 +79,15 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: 5000,
     options: searchPath ? `-c search_path="${searchPath}",public` : undefined,
   });
-  pool.on("error", (error) => log.warn("database connection error", error));
+  pool.on("error", (error) => log.warn(`database connection error: ${error.message}`));
+  // A connection that drops while checked out must not crash the process: the
+  // query using it fails (503) and the pool replaces it.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn(`database connection lost: ${error.message}`));
+  });
   const db = drizzlePg({ client: pool, schema: tables });
   let listenClient: pg.Client | undefined;
   const listeners = new Map<string, Set<Listener>>();

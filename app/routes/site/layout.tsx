@@ -5,12 +5,14 @@ import { PageTransition, RouteSpinner } from "~/components/site/page-transition"
 import { ParticleBackground } from "~/components/site/particle-background";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { useLiveSettings } from "~/components/site/use-live-settings";
 import { ErrorPage } from "~/components/ui/error-page";
 import { useBranding } from "~/root";
 import type { Route } from "./+types/layout";
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const branding = useBranding();
+  useLiveSettings();
   return (
     <div className="relative isolate flex min-h-screen flex-col">
       <a
