@@ -73,4 +73,5 @@ export default [
   route("uploads/*", "routes/resources/uploads.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("events/settings", "routes/resources/settings-events.ts"),
+  route("api/chat", "routes/resources/chat.ts"),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { createApp } from "./app";
+import { attachChatSocket } from "./chat/socket";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed/seed";
 import { ConfigError, parseEnv } from "./env";
@@ -22,6 +23,7 @@ async function main() {
   const { app, close: closeApp } = await createApp({ env, database, dev });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;
+  const chat = attachChatSocket(server, { database, env });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -52,6 +54,7 @@ async function main() {
     deadline.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await chat.close();
     await closed;
     await jobRunner.stop();
     await closeApp();
