@@ -6,7 +6,9 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { authHandler } from "./auth/http";
 import type { AppContext } from "./context";
+import { csrfProtection } from "./csrf";
 import { RETRY_AFTER_SECONDS } from "./db/availability";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
@@ -28,6 +30,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     next();
   });
   app.use(securityHeaders(env, { dev }));
+  app.use(csrfProtection(env));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite = async () => {};
@@ -72,6 +75,10 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
         .send("database unavailable");
     }
   });
+
+  const clientAddress = (request: express.Request) =>
+    (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown";
+  app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
 
   app.use(
     createRequestHandler({

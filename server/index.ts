@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { createApp } from "./app";
+import { issueSetupLink } from "./auth/links";
 import { attachChatSocket } from "./chat/socket";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed/seed";
@@ -41,6 +42,10 @@ async function main() {
   log.info(
     `Frontier is ready on http://localhost:${port} (${database.kind}, ${Math.round(performance.now() - startedAt)} ms)`,
   );
+
+  // Without an admin, print the one-time /setup link (on the real port when PUBLIC_URL is unset).
+  const linkBase = process.env.PUBLIC_URL?.trim() ? env.PUBLIC_URL : `http://localhost:${port}`;
+  await issueSetupLink({ db: database.db, env: { ...env, PUBLIC_URL: linkBase } });
 
   let stopping = false;
   async function shutdown(signal: string) {

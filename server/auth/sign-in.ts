@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { signInFailures } from "../db/schema/auth";
 import { AppError } from "../errors";
-import { authHeaders, getAuth } from "./auth";
+import { authHeaders, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
 
 /** Brute-force limits (decision 203): failures counted in the database, so they hold across instances. */
 export const SIGN_IN_LIMITS = {
@@ -73,9 +73,10 @@ export async function signIn(
     .insert(signInFailures)
     .values({ id: attemptId, email: normalized, address: clientAddress });
 
-  const headers = authHeaders(request, clientAddress);
-  headers.delete("content-type");
-  headers.delete("content-length");
+  // Only what Better Auth needs to record the session: not the form's body headers or Origin.
+  const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: clientAddress });
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent) headers.set("user-agent", userAgent);
   const response = await getAuth(context).api.signInEmail({
     body: { email: normalized, password, rememberMe: true },
     headers,
