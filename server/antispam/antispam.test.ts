@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { unique } from "../../tests/helpers/content";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { AppError } from "../errors";
+import {
+  BOT_REFUSED,
+  checkFormToken,
+  FORM_EXPIRED,
+  FORM_TOKEN_PATTERN,
+  guardSubmission,
+  issueFormToken,
+  MIN_FILL_MS,
+  rateLimits,
+  TOO_FAST,
+  TOO_MANY,
+} from "./antispam";
+
+const secret = "a-secret-of-at-least-thirty-two-characters";
+
+function refusal(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("form tokens", () => {
+  it("accepts a token after the minimum fill time and matches the page pattern", () => {
+    const issued = Date.now() - MIN_FILL_MS - 1;
+    const token = issueFormToken(secret, issued);
+    expect(() => checkFormToken(secret, token)).not.toThrow();
+    expect(token.match(FORM_TOKEN_PATTERN)).toEqual([token]);
+  });
+
+  it("refuses a form sent too fast, a forged or missing token and an old one", () => {
+    expect(refusal(() => checkFormToken(secret, issueFormToken(secret))).message).toBe(TOO_FAST);
+    const old = issueFormToken(secret, Date.now() - 2 * 24 * 3600 * 1000);
+    expect(refusal(() => checkFormToken(secret, old)).message).toBe(FORM_EXPIRED);
+    const forged = issueFormToken("another-secret-another-secret-another", Date.now() - 10_000);
+    expect(refusal(() => checkFormToken(secret, forged)).message).toBe(FORM_EXPIRED);
+    expect(refusal(() => checkFormToken(secret, null)).code).toBe("INVALID");
+    expect(refusal(() => checkFormToken(secret, "ft1.123.abc")).code).toBe("INVALID");
+  });
+});
+
+describeEachDatabase("guardSubmission", (get) => {
+  const formWith = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return form;
+  };
+  const goodToken = () => issueFormToken(secret, Date.now() - 5000);
+
+  it("refuses a filled honeypot", async () => {
+    const { db } = get();
+    await expect(
+      guardSubmission({
+        db,
+        secret,
+        scope: "comment",
+        address: unique(),
+        form: formWith({ website: "http://spam.example", formToken: goodToken() }),
+      }),
+    ).rejects.toThrow(BOT_REFUSED);
+  });
+
+  it("refuses a form sent faster than a person can", async () => {
+    const { db } = get();
+    await expect(
+      guardSubmission({
+        db,
+        secret,
+        scope: "contact",
+        address: unique(),
+        form: formWith({ formToken: issueFormToken(secret) }),
+      }),
+    ).rejects.toThrow(TOO_FAST);
+  });
+
+  it("allows the limit per address and window, then answers 429", async () => {
+    const { db } = get();
+    const address = `10.0.0.${unique()}`;
+    const { max } = rateLimits.comment;
+    for (let index = 0; index < max; index++)
+      await guardSubmission({
+        db,
+        secret,
+        scope: "comment",
+        address,
+        form: formWith({ formToken: goodToken() }),
+      });
+    const error = await guardSubmission({
+      db,
+      secret,
+      scope: "comment",
+      address,
+      form: formWith({ formToken: goodToken() }),
+    }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.message).toBe(TOO_MANY);
+    expect(error.status).toBe(429);
+    // Another address and another form are counted apart.
+    await guardSubmission({
+      db,
+      secret,
+      scope: "comment",
+      address: unique(),
+      form: formWith({ formToken: goodToken() }),
+    });
+    await guardSubmission({
+      db,
+      secret,
+      scope: "contact",
+      address,
+      form: formWith({ formToken: goodToken() }),
+    });
+    // The window slides: an hour later the address may post again.
+    await guardSubmission({
+      db,
+      secret,
+      scope: "comment",
+      address,
+      form: formWith({ formToken: issueFormToken(secret, Date.now() + 3600_000 - 5000) }),
+      now: new Date(Date.now() + 3600_000),
+    });
+  });
+
+  it("lets the newsletter form through without a token", async () => {
+    const { db } = get();
+    await guardSubmission({
+      db,
+      secret,
+      scope: "newsletter",
+      address: unique(),
+      form: formWith({ email: "a@example.com" }),
+      isTokenOptional: true,
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { and, asc, eq } from "drizzle-orm";
+import { type CommentInput, commentSchema } from "~/lib/comments";
+import { guardSubmission } from "../antispam/antispam";
+import { findLiveInsightId } from "../content/insights";
+import type { Db } from "../db/client";
+import { comments } from "../db/schema/content";
+import { AppError, invalid } from "../errors";
+
+export type PublicComment = { id: string; name: string; body: string; createdAt: Date };
+
+/** The approved comments of an insight, oldest first. Emails never leave the server. */
+export async function findApprovedComments({
+  db,
+  insightId,
+}: {
+  db: Db;
+  insightId: string;
+}): Promise<PublicComment[]> {
+  return db
+    .select({
+      id: comments.id,
+      name: comments.name,
+      body: comments.body,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(and(eq(comments.insightId, insightId), eq(comments.status, "approved")))
+    .orderBy(asc(comments.createdAt));
+}
+
+/**
+ * A visitor's comment on a published insight: checked for bots, validated and
+ * kept as pending until staff approve it.
+ */
+export async function submitComment({
+  db,
+  secret,
+  slug,
+  form,
+  address,
+}: {
+  db: Db;
+  secret: string;
+  slug: string;
+  form: FormData;
+  address: string;
+}) {
+  const insightId = await findLiveInsightId({ db, slug });
+  if (!insightId) throw new AppError("NOT_FOUND", "This article is not available for comments.");
+  const parsed = commentSchema.safeParse({
+    name: form.get("name") ?? "",
+    email: form.get("email") ?? "",
+    body: form.get("body") ?? "",
+  });
+  if (!parsed.success) throw invalid(parsed.error);
+  await guardSubmission({ db, secret, scope: "comment", address, form });
+  return createPendingComment({ db, insightId, input: parsed.data, address });
+}
+
+export async function createPendingComment({
+  db,
+  insightId,
+  input,
+  address,
+}: {
+  db: Db;
+  insightId: string;
+  input: CommentInput;
+  address?: string;
+}) {
+  const [row] = await db
+    .insert(comments)
+    .values({
+      insightId,
+      name: input.name,
+      email: input.email.toLowerCase(),
+      body: input.body,
+      status: "pending",
+      address: address ?? null,
+    })
+    .returning({ id: comments.id, status: comments.status });
+  return row;
+}

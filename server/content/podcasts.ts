@@ -1,0 +1,81 @@
+import { count, desc } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { podcastEpisodes } from "../db/schema/content";
+import { renderMarkdown } from "./markdown";
+import { clampPage, isLive, type Page } from "./published";
+
+export const PODCASTS_PAGE_SIZE = 10;
+
+export type PublicEpisode = Awaited<ReturnType<typeof selectEpisodes>>[number] & {
+  showNotesHtml: string;
+};
+
+function selectEpisodes(db: Db) {
+  return db
+    .select({
+      id: podcastEpisodes.id,
+      slug: podcastEpisodes.slug,
+      title: podcastEpisodes.title,
+      showNotes: podcastEpisodes.showNotes,
+      kind: podcastEpisodes.kind,
+      audioUrl: podcastEpisodes.audioUrl,
+      audioBytes: podcastEpisodes.audioBytes,
+      audioType: podcastEpisodes.audioType,
+      durationSeconds: podcastEpisodes.durationSeconds,
+      season: podcastEpisodes.season,
+      episode: podcastEpisodes.episode,
+      coverImage: podcastEpisodes.coverImage,
+      isExplicit: podcastEpisodes.isExplicit,
+      youtubeVideoId: podcastEpisodes.youtubeVideoId,
+      thumbnailUrl: podcastEpisodes.thumbnailUrl,
+      seoDescription: podcastEpisodes.seoDescription,
+      publishedAt: podcastEpisodes.publishedAt,
+      updatedAt: podcastEpisodes.updatedAt,
+    })
+    .from(podcastEpisodes)
+    .where(isLive(podcastEpisodes))
+    .orderBy(desc(podcastEpisodes.publishedAt), desc(podcastEpisodes.createdAt))
+    .$dynamic();
+}
+
+/** Published episodes (audio and video), newest first, with show notes rendered. */
+export async function findPublishedEpisodes({
+  db,
+  page,
+  pageSize = PODCASTS_PAGE_SIZE,
+}: {
+  db: Db;
+  page?: number;
+  pageSize?: number;
+}): Promise<Page<PublicEpisode>> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(podcastEpisodes)
+    .where(isLive(podcastEpisodes));
+  const clamped = clampPage(page, total, pageSize);
+  const rows = await selectEpisodes(db)
+    .limit(pageSize)
+    .offset((clamped.page - 1) * pageSize);
+  return {
+    items: rows.map((row) => ({ ...row, showNotesHtml: renderMarkdown(row.showNotes) })),
+    ...clamped,
+    total,
+  };
+}
+
+/** The audio episodes a podcast feed can carry (a feed item needs an enclosure). */
+export async function findAudioEpisodesForFeed({ db, limit = 100 }: { db: Db; limit?: number }) {
+  const rows = await selectEpisodes(db).limit(limit);
+  return rows
+    .filter((row) => row.kind === "audio" && row.audioUrl && row.audioBytes && row.audioType)
+    .map((row) => ({ ...row, showNotesHtml: renderMarkdown(row.showNotes) }));
+}
+
+/** "1:02:03" or "12:05" for a number of seconds. */
+export function formatDuration(totalSeconds: number) {
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}

@@ -1,0 +1,37 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { testimonials } from "../db/schema/content";
+
+export type PublicTestimonial = {
+  id: string;
+  quote: string;
+  name: string;
+  role: string;
+  company: string;
+  photoUrl: string | null;
+  photoAlt: string | null;
+};
+
+/** The visible testimonials in the order staff set. */
+export async function findVisibleTestimonials({
+  db,
+  limit = 12,
+}: {
+  db: Db;
+  limit?: number;
+}): Promise<PublicTestimonial[]> {
+  return db
+    .select({
+      id: testimonials.id,
+      quote: testimonials.quote,
+      name: testimonials.name,
+      role: testimonials.role,
+      company: testimonials.company,
+      photoUrl: testimonials.photoUrl,
+      photoAlt: testimonials.photoAlt,
+    })
+    .from(testimonials)
+    .where(eq(testimonials.isVisible, true))
+    .orderBy(asc(testimonials.position), asc(testimonials.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import {
+  NEWSLETTER_INVALID_EMAIL,
+  NEWSLETTER_UNAVAILABLE,
+  newsletterSchema,
+} from "~/lib/newsletter";
+import { guardSubmission } from "../antispam/antispam";
+import type { Db, Tx } from "../db/client";
+import { subscribers } from "../db/schema/content";
+import type { Env } from "../env";
+import { AppError } from "../errors";
+import { log } from "../log";
+import { sendMail } from "../mail/mailer";
+
+/** How long a confirmation link works. */
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The same answer whatever the address's state, so it reveals nothing. */
+export const SUBSCRIBE_THANKS =
+  "Almost there! Check your inbox for a link to confirm your subscription.";
+
+type NewsletterEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "AUTH_SECRET">;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+export function unsubscribeUrl(publicUrl: string, unsubscribeToken: string) {
+  return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
+}
+
+/**
+ * The headers every newsletter mail carries: a one-click unsubscribe (RFC 8058)
+ * that a mail client can POST to without opening a page.
+ */
+export function unsubscribeHeaders(publicUrl: string, unsubscribeToken: string) {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(publicUrl, unsubscribeToken)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
+ * A footer sign-up: a pending subscriber and a confirmation mail, in one
+ * transaction so a mail that cannot be sent leaves nothing behind. Confirmed
+ * addresses get no mail and the same answer.
+ */
+export async function subscribeToNewsletter({
+  db,
+  env,
+  form,
+  address,
+}: {
+  db: Db;
+  env: NewsletterEnv;
+  form: FormData;
+  address: string;
+}) {
+  const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) throw new AppError("INVALID", NEWSLETTER_INVALID_EMAIL);
+  await guardSubmission({
+    db,
+    secret: env.AUTH_SECRET,
+    scope: "newsletter",
+    address,
+    form,
+    isTokenOptional: true,
+  });
+  const email = parsed.data.email.toLowerCase();
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: subscribers.id, status: subscribers.status })
+        .from(subscribers)
+        .where(eq(subscribers.email, email))
+        .for("update");
+      if (existing?.status === "confirmed") return;
+      const token = newToken();
+      const values = {
+        status: "pending" as const,
+        confirmTokenHash: hashToken(token),
+        confirmTokenExpiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS),
+      };
+      const [row] = existing
+        ? await tx
+            .update(subscribers)
+            .set({ ...values, unsubscribedAt: null })
+            .where(eq(subscribers.id, existing.id))
+            .returning({ unsubscribeToken: subscribers.unsubscribeToken })
+        : await tx
+            .insert(subscribers)
+            .values({ email, source: "website", unsubscribeToken: newToken(), ...values })
+            .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+      await sendConfirmationMail(tx, env, { email, token, unsubscribeToken: row.unsubscribeToken });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log.warn("newsletter sign-up failed", error);
+    throw new AppError("UNAVAILABLE", NEWSLETTER_UNAVAILABLE);
+  }
+  return { message: SUBSCRIBE_THANKS };
+}
+
+async function sendConfirmationMail(
+  tx: Tx,
+  env: NewsletterEnv,
+  { email, token, unsubscribeToken }: { email: string; token: string; unsubscribeToken: string },
+) {
+  const confirmUrl = `${env.PUBLIC_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const leaveUrl = unsubscribeUrl(env.PUBLIC_URL, unsubscribeToken);
+  await sendMail(
+    { db: tx as unknown as Db, env },
+    {
+      to: email,
+      subject: "Confirm your Digital Frontier newsletter subscription",
+      text: [
+        "Hello,",
+        "",
+        "Someone (hopefully you) asked to receive the Digital Frontier newsletter at this address.",
+        "Confirm your subscription with this link (it works once, for 7 days):",
+        "",
+        confirmUrl,
+        "",
+        "If you did not ask for it, ignore this mail and nothing will happen.",
+        "",
+        `Unsubscribe: ${leaveUrl}`,
+      ].join("\n"),
+      html: [
+        "<p>Hello,</p>",
+        "<p>Someone (hopefully you) asked to receive the Digital Frontier newsletter at this address.</p>",
+        `<p><a href="${confirmUrl}">Confirm your subscription</a> (the link works once, for 7 days).</p>`,
+        "<p>If you did not ask for it, ignore this mail and nothing will happen.</p>",
+        `<p style="font-size:12px"><a href="${leaveUrl}">Unsubscribe</a></p>`,
+      ].join("\n"),
+      headers: unsubscribeHeaders(env.PUBLIC_URL, unsubscribeToken),
+    },
+  );
+}
+
+export type ConfirmResult = "confirmed" | "invalid";
+
+/** Confirms a subscription with the single-use token from the mail. */
+export async function confirmSubscription({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<ConfirmResult> {
+  if (!token || token.length > 200) return "invalid";
+  const [row] = await db
+    .update(subscribers)
+    .set({
+      status: "confirmed",
+      confirmedAt: now,
+      confirmTokenHash: null,
+      confirmTokenExpiresAt: null,
+    })
+    .where(
+      and(
+        eq(subscribers.confirmTokenHash, hashToken(token)),
+        eq(subscribers.status, "pending"),
+        gt(subscribers.confirmTokenExpiresAt, now),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return row ? "confirmed" : "invalid";
+}
+
+/** Unsubscribes the holder of an unsubscribe token. Repeating it is harmless. */
+export async function unsubscribeFromNewsletter({ db, token }: { db: Db; token: string }) {
+  if (!token || token.length > 200) return "invalid" as const;
+  const [row] = await db
+    .select({ id: subscribers.id, status: subscribers.status })
+    .from(subscribers)
+    .where(eq(subscribers.unsubscribeToken, token));
+  if (!row) return "invalid" as const;
+  if (row.status !== "unsubscribed") {
+    await db
+      .update(subscribers)
+      .set({
+        status: "unsubscribed",
+        unsubscribedAt: new Date(),
+        confirmTokenHash: null,
+        confirmTokenExpiresAt: null,
+      })
+      .where(eq(subscribers.id, row.id));
+  }
+  return "unsubscribed" as const;
+}
