@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { authHandler } from "./auth/http";
+import { createPageCache, listenForInvalidations, pageCacheMiddleware } from "./cache/page-cache";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
 import { RETRY_AFTER_SECONDS } from "./db/availability";
@@ -79,6 +80,13 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   const clientAddress = (request: express.Request) =>
     (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown";
   app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
+
+  if (!dev) {
+    // Anonymous GETs of public pages are answered from rendered HTML until content changes.
+    const pageCache = createPageCache();
+    await listenForInvalidations(database, pageCache);
+    app.use(pageCacheMiddleware({ cache: pageCache, secret: env.AUTH_SECRET }));
+  }
 
   app.use(
     createRequestHandler({
