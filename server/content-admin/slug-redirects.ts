@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { isLive } from "../content/published";
+import type { Db, Tx } from "../db/client";
+import { caseStudies, insights } from "../db/schema/content";
+import { slugRedirects } from "../db/schema/revisions";
+
+export type SlugArea = "insight" | "case-study";
+
+/**
+ * Keeps a published item's old slug working: the old URL answers with a 301
+ * to the new one. A slug taken again by an item frees it from any redirect.
+ */
+export async function addSlugRedirect(
+  db: Db | Tx,
+  options: { area: SlugArea; oldSlug: string; recordId: string },
+) {
+  await db
+    .insert(slugRedirects)
+    .values(options)
+    .onConflictDoUpdate({
+      target: [slugRedirects.area, slugRedirects.oldSlug],
+      set: { recordId: options.recordId, createdAt: new Date() },
+    });
+}
+
+export async function removeSlugRedirect(db: Db | Tx, options: { area: SlugArea; slug: string }) {
+  await db
+    .delete(slugRedirects)
+    .where(and(eq(slugRedirects.area, options.area), eq(slugRedirects.oldSlug, options.slug)));
+}
+
+/** The current slug an old slug leads to, when the item is live; undefined otherwise. */
+export async function findSlugRedirect(db: Db, options: { area: SlugArea; slug: string }) {
+  const table = options.area === "insight" ? insights : caseStudies;
+  const [row] = await db
+    .select({ slug: table.slug })
+    .from(slugRedirects)
+    .innerJoin(table, eq(table.id, slugRedirects.recordId))
+    .where(
+      and(
+        eq(slugRedirects.area, options.area),
+        eq(slugRedirects.oldSlug, options.slug),
+        isLive(table),
+      ),
+    );
+  return row?.slug;
+}
