@@ -1,9 +1,47 @@
-export const meta = () => [{ title: "Frequently Asked Questions | Digital Frontier" }];
+import { CtaBand } from "~/components/site/cta-band";
+import { FaqAccordion } from "~/components/site/faq-accordion";
+import { PageHero } from "~/components/site/page-hero";
+import { faqItems } from "~/lib/content/faq";
+import { seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import type { Route } from "./+types/faq";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Frequently Asked Questions",
+    description:
+      "Straight answers on the projects we take on, how we keep quality high at speed, engagement and pricing models, taking over existing projects and support after launch.",
+    path: "/faq",
+    publicUrl: publicUrlFrom(matches),
+    jsonLd: [
+      {
+        "@type": "FAQPage",
+        mainEntity: faqItems.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
 
 export default function FaqPage() {
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Frequently Asked Questions</h1>
+    <main id="main" className="container-page">
+      <PageHero
+        eyebrow="FAQ"
+        title="Frequently Asked Questions"
+        lead="The questions prospective clients ask us most, answered the way we would answer them on a call: directly, and without the sales gloss."
+      />
+      <section aria-label="Questions and answers" className="max-w-4xl">
+        <FaqAccordion items={faqItems} />
+      </section>
+      <CtaBand
+        title="Didn't find your question?"
+        body="Ask us directly. You will get an answer from an engineer, not a sales script, usually within one working day."
+        primary={{ to: "/contact", label: "Ask us a question" }}
+        secondary={{ to: "/pricing", label: "Compare pricing models" }}
+      />
     </main>
   );
 }

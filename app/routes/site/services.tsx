@@ -1,9 +1,90 @@
-export const meta = () => [{ title: "Services | Digital Frontier" }];
+import { Link } from "react-router";
+import { ContentIcon } from "~/components/site/content-icon";
+import { CtaBand } from "~/components/site/cta-band";
+import { PageHero } from "~/components/site/page-hero";
+import { SectionHeading } from "~/components/site/section-heading";
+import { ServiceCard } from "~/components/site/service-card";
+import { servicePath, services } from "~/lib/content/services";
+import { breadcrumbJsonLd, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  return seoMeta({
+    title: "Services",
+    description:
+      "Scalable web platforms, AI and machine learning, mobile apps, UI/UX and brand identity, and VR/AR development: what Digital Frontier builds and how each engagement runs.",
+    path: "/services",
+    publicUrl,
+    jsonLd: [
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Services", "/services"],
+      ]),
+    ],
+  });
+};
 
 export default function ServicesPage() {
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Services</h1>
+    <main id="main" className="container-page">
+      <PageHero
+        eyebrow="Services"
+        title="What we build, and how we build it"
+        lead="Five disciplines delivered by one senior team. Each guide below explains what the work involves, why it pays off, how we run it and exactly what you receive at the end."
+      />
+
+      <section aria-labelledby="service-list-heading" className="pb-8">
+        <h2 id="service-list-heading" className="sr-only">
+          Our services
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service, index) => (
+            <li key={service.id}>
+              <ServiceCard service={service} index={index} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="combined-heading" className="py-20">
+        <SectionHeading
+          id="combined-heading"
+          eyebrow="Working across disciplines"
+          title="Most products need more than one"
+          lead="A mobile app needs a platform behind it; an AI feature needs an interface people trust. Because one team covers all five, the seams between them are our problem, not yours."
+        />
+        <div className="grid gap-6 lg:grid-cols-2">
+          {services.map((service) => (
+            <div key={service.id} className="flex gap-4 border-t border-white/10 pt-6">
+              <ContentIcon
+                name={service.icon}
+                className="mt-1 h-6 w-6 shrink-0 text-frontier-orange"
+              />
+              <div>
+                <h3 className="heading-md">{service.name}</h3>
+                <p className="mt-2 text-mist-300">
+                  <span className="font-medium text-mist-100">You receive: </span>
+                  {service.deliverables.slice(0, 3).join("; ")}.
+                </p>
+                <Link
+                  to={servicePath(service)}
+                  className="mt-3 inline-block text-sm font-semibold text-frontier-orange hover:underline"
+                >
+                  {`Read the ${service.name} guide`}
+                </Link>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <CtaBand
+        title="Not sure which service you need?"
+        body="Describe the outcome you are after. We will recommend the smallest team and the simplest approach that gets you there, and say so when you need less than you thought."
+        secondary={{ to: "/pricing", label: "How pricing works" }}
+      />
     </main>
   );
 }
