@@ -41,30 +41,24 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PGlite keeps its files in DATA_DIR/db; without a dataDir it lives in memory (tests). */
   dataDir?: string;
-  /** PostgreSQL schema to work in (tests give each suite its own). */
-  schema?: string;
   migrate?: boolean;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.schema)
+    ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined);
-  if (options.migrate !== false) await runMigrations(database, options.schema);
+  if (options.migrate !== false) await runMigrations(database);
   return database;
 }
 
-export async function runMigrations(database: Database, schema?: string) {
+export async function runMigrations(database: Database) {
   if (database.kind === "postgres") {
     await database.withConnection(async (connection) => {
       // One instance migrates at a time when several start at once.
       await connection.query("select pg_advisory_lock(724011)");
       try {
-        if (schema) await connection.query(`create schema if not exists "${schema}"`);
-        await migratePg(drizzlePg({ client: connection }), {
-          migrationsFolder,
-          migrationsSchema: schema ?? "drizzle",
-        });
+        await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
       } finally {
         await connection.query("select pg_advisory_unlock(724011)");
       }
@@ -75,12 +69,11 @@ export async function runMigrations(database: Database, schema?: string) {
   }
 }
 
-async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
-    options: searchPath ? `-c search_path="${searchPath}",public` : undefined,
   });
   pool.on("error", (error) => log.warn(`database connection error: ${error.message}`));
   // A connection that drops while checked out must not crash the process: the

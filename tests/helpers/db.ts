@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
+import { createTempPostgresDatabase } from "./pg";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -11,32 +10,20 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   : ["pglite"];
 
 /**
- * A fresh, migrated database: PGlite in memory, or a schema of its own in the
- * TEST_DATABASE_URL PostgreSQL (dropped again by `close`), so suites run in parallel.
+ * A fresh, migrated database: PGlite in memory, or a database of its own on the
+ * TEST_DATABASE_URL PostgreSQL server (dropped again by `close`), so suites run in parallel.
  */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<Database> {
   if (kind === "pglite") return openDatabase({});
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DATABASE_URL is not set");
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  const database = await openDatabase({ databaseUrl: url, schema });
+  const temp = await createTempPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: temp.url });
   return {
     ...database,
     async close() {
       await database.close();
-      await dropSchema(url, schema);
+      await temp.drop();
     },
   };
-}
-
-export async function dropSchema(url: string, schema: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

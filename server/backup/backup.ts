@@ -1,0 +1,219 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+
+const BATCH = 500;
+const FORMAT = "frontier-backup/1";
+
+type Manifest = {
+  format: string;
+  createdAt: string;
+  migrations: number;
+  tables: Record<string, number>;
+};
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Our tables in the current schema, in an order where every table comes after those it references. */
+async function tablesInDependencyOrder(db: Db): Promise<string[]> {
+  const tables = (
+    await db.execute(sql`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'
+      order by table_name`)
+  ).rows.map((row) => String((row as { table_name: string }).table_name));
+  const edges = (
+    await db.execute(sql`
+      select child.relname as child, parent.relname as parent
+      from pg_constraint c
+      join pg_class child on child.oid = c.conrelid
+      join pg_class parent on parent.oid = c.confrelid
+      join pg_namespace n on n.oid = child.relnamespace
+      where c.contype = 'f' and n.nspname = current_schema()`)
+  ).rows as Array<{ child: string; parent: string }>;
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const edge of edges) if (edge.child === table && edge.parent !== table) visit(edge.parent);
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table);
+  return ordered;
+}
+
+async function migrationCount(db: Db) {
+  const result = await db.execute(sql`
+    select count(*)::int as count from information_schema.tables
+    where table_name = '__drizzle_migrations'`);
+  if (Number((result.rows[0] as { count: number }).count) === 0) return 0;
+  for (const schema of ["drizzle", "public"]) {
+    try {
+      const rows = await db.execute(
+        sql.raw(`select count(*)::int as count from ${quote(schema)}."__drizzle_migrations"`),
+      );
+      return Number((rows.rows[0] as { count: number }).count);
+    } catch {
+      // not in this schema
+    }
+  }
+  return 0;
+}
+
+/**
+ * Writes every row of every table (as JSON, one line per row, gzipped) and a
+ * copy of the uploads folder into `dir`. Works on PGlite and PostgreSQL alike,
+ * so a backup of one restores into the other.
+ */
+export async function createBackup({
+  db,
+  dir,
+  uploadsDir,
+}: {
+  db: Db;
+  dir: string;
+  uploadsDir?: string;
+}) {
+  await mkdir(dir, { recursive: true });
+  const tables = await tablesInDependencyOrder(db);
+  const counts: Record<string, number> = {};
+  const lines = async function* () {
+    for (const table of tables) {
+      counts[table] = 0;
+      for (let offset = 0; ; offset += BATCH) {
+        const result = await db.execute(
+          sql.raw(
+            `select row_to_json(t)::text as row from ${quote(table)} t order by ctid limit ${BATCH} offset ${offset}`,
+          ),
+        );
+        for (const row of result.rows as Array<{ row: string }>) {
+          counts[table]++;
+          yield `{"table":${JSON.stringify(table)},"row":${row.row}}\n`;
+        }
+        if (result.rows.length < BATCH) break;
+      }
+    }
+  };
+  await pipeline(
+    Readable.from(lines()),
+    createGzip(),
+    createWriteStream(path.join(dir, "database.jsonl.gz")),
+  );
+  if (uploadsDir && (await exists(uploadsDir))) {
+    await cp(uploadsDir, path.join(dir, "uploads"), { recursive: true });
+  }
+  const manifest: Manifest = {
+    format: FORMAT,
+    createdAt: new Date().toISOString(),
+    migrations: await migrationCount(db),
+    tables: counts,
+  };
+  await writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * Restores a backup into a migrated database, replacing what its tables hold,
+ * in one transaction: it all goes in, or nothing changes.
+ */
+export async function restoreBackup({
+  db,
+  dir,
+  uploadsDir,
+}: {
+  db: Db;
+  dir: string;
+  uploadsDir?: string;
+}) {
+  const manifestFile = path.join(dir, "manifest.json");
+  if (!(await exists(manifestFile))) {
+    throw new AppError("INVALID", `${dir} is not a Frontier backup (no manifest.json).`);
+  }
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Manifest;
+  if (manifest.format !== FORMAT)
+    throw new AppError("INVALID", `Unknown backup format "${manifest.format}".`);
+  const current = await migrationCount(db);
+  if (manifest.migrations > current) {
+    throw new AppError(
+      "CONFLICT",
+      `This backup comes from a newer version of Frontier (${manifest.migrations} migrations, this one has ${current}). Upgrade first.`,
+    );
+  }
+
+  const rowsByTable = new Map<string, string[]>();
+  const reader = createInterface({
+    input: createReadStream(path.join(dir, "database.jsonl.gz")).pipe(createGunzip()),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of reader) {
+    if (!line) continue;
+    const { table, row } = JSON.parse(line) as { table: string; row: unknown };
+    let rows = rowsByTable.get(table);
+    if (!rows) {
+      rows = [];
+      rowsByTable.set(table, rows);
+    }
+    rows.push(JSON.stringify(row));
+  }
+
+  const tables = await tablesInDependencyOrder(db);
+  const unknown = [...rowsByTable.keys()].filter((table) => !tables.includes(table));
+  if (unknown.length > 0)
+    throw new AppError(
+      "CONFLICT",
+      `The backup has tables this version lacks: ${unknown.join(", ")}.`,
+    );
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`truncate ${tables.map(quote).join(", ")} cascade`));
+    for (const table of tables) {
+      const rows = rowsByTable.get(table) ?? [];
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const batch = `[${rows.slice(start, start + BATCH).join(",")}]`;
+        await tx.execute(
+          sql`insert into ${sql.raw(quote(table))} select * from json_populate_recordset(null::${sql.raw(quote(table))}, ${batch}::json)`,
+        );
+      }
+    }
+    // Serial and identity columns continue after the restored rows.
+    const sequences = await tx.execute(sql`
+      select table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
+      from information_schema.columns
+      where table_schema = current_schema()
+        and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`);
+    for (const row of sequences.rows as Array<{
+      table_name: string;
+      column_name: string;
+      seq: string;
+    }>) {
+      await tx.execute(
+        sql.raw(
+          `select setval('${row.seq}', coalesce((select max(${quote(row.column_name)}) from ${quote(row.table_name)}), 0) + 1, false)`,
+        ),
+      );
+    }
+  });
+
+  if (uploadsDir && (await exists(path.join(dir, "uploads")))) {
+    await cp(path.join(dir, "uploads"), uploadsDir, { recursive: true });
+  }
+  return manifest;
+}
+
+async function exists(target: string) {
+  try {
+    await stat(target);
+    return true;
+  } catch {
+    return false;
+  }
+}

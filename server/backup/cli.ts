@@ -1,0 +1,60 @@
+import path from "node:path";
+import { openDatabase } from "../db/client";
+import { parseEnv } from "../env";
+import { AppError } from "../errors";
+import { createBackup, restoreBackup } from "./backup";
+
+const usage = `Usage:
+  npm run backup                      write a backup to ./backups/<date-time>
+  npm run backup -- --out DIR         write it to DIR
+  npm run backup -- --restore DIR     replace the database (and uploads) with the backup in DIR
+With the embedded database, stop the server first.`;
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+
+if (args.includes("--help")) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+
+const env = parseEnv();
+const uploadsDir = path.join(env.DATA_DIR, "uploads");
+try {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const restoreFrom = option("--restore");
+    if (restoreFrom) {
+      const manifest = await restoreBackup({
+        db: database.db,
+        dir: path.resolve(restoreFrom),
+        uploadsDir,
+      });
+      const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+      process.stdout.write(
+        `Restored ${rows} rows from ${restoreFrom} (made ${manifest.createdAt}).\n`,
+      );
+    } else {
+      const dir = path.resolve(
+        option("--out") ?? path.join("backups", new Date().toISOString().replace(/[:.]/g, "-")),
+      );
+      const manifest = await createBackup({ db: database.db, dir, uploadsDir });
+      const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+      process.stdout.write(
+        `Backed up ${rows} rows of ${Object.keys(manifest.tables).length} tables to ${dir}\n`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  const message =
+    error instanceof AppError || (error as Error).name === "DatabaseLockedError"
+      ? (error as Error).message
+      : `Backup failed: ${(error as Error).message}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { settings } from "../../server/db/schema/settings";
+import { startServer } from "../helpers/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function runBackup(dataDir: string, args: string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", "server/backup/cli.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+describe("npm run backup", () => {
+  it("backs up a stopped product and restores it into a new data directory", async () => {
+    const source = await startServer({ keepData: true });
+    await source.stop();
+    const probe = await openDatabase({ dataDir: source.dataDir });
+    await probe.db.insert(settings).values({ id: "cli-probe", value: { kept: "yes" } });
+    await probe.close();
+
+    const out = mkdtempSync(path.join(tmpdir(), "frontier-cli-backup-"));
+    const backup = runBackup(source.dataDir, ["--out", out]);
+    expect(backup.stderr).toBe("");
+    expect(backup.stdout).toMatch(/Backed up \d+ rows of \d+ tables/);
+
+    const targetDir = mkdtempSync(path.join(tmpdir(), "frontier-cli-restore-"));
+    const restore = runBackup(targetDir, ["--restore", out]);
+    expect(restore.status).toBe(0);
+    expect(restore.stdout).toMatch(/Restored \d+ rows/);
+
+    const restored = await openDatabase({ dataDir: targetDir });
+    const rows = await restored.db.select().from(settings);
+    await restored.close();
+    expect(rows.find((row) => row.id === "cli-probe")?.value).toEqual({ kept: "yes" });
+
+    const server = await startServer({ dataDir: targetDir });
+    expect((await fetch(server.url)).status).toBe(200);
+    await server.stop();
+  });
+
+  it("refuses to back up an embedded database a running server owns, with a clear message", async () => {
+    const server = await startServer();
+    try {
+      const result = runBackup(server.dataDir, [
+        "--out",
+        mkdtempSync(path.join(tmpdir(), "frontier-x-")),
+      ]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/in use by another Frontier process/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
