@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { seedPublicContent } from "../../content/seed-public-content";
 import { log } from "../../log";
 import { HEADER_SETTINGS_ID } from "../../settings/header";
 import type { Db } from "../client";
@@ -20,6 +21,7 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
         .onConflictDoNothing();
     },
   },
+  { name: "public content", run: seedPublicContent },
 ];
 
 export async function seedDatabase(db: Db) {

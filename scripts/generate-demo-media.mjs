@@ -1,0 +1,113 @@
+// Writes the demo content's own artwork and audio under public/media:
+// SVG covers (one per case study and insight), portrait badges and short WAV tones.
+// Run once: node scripts/generate-demo-media.mjs (the output is committed).
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../public/media");
+const palettes = [
+  ["#3b82f6", "#a855f7"],
+  ["#f97316", "#a855f7"],
+  ["#3b82f6", "#14b8a6"],
+  ["#a855f7", "#ec4899"],
+  ["#f97316", "#eab308"],
+  ["#14b8a6", "#3b82f6"],
+  ["#ec4899", "#f97316"],
+  ["#6366f1", "#22d3ee"],
+];
+
+function escapeXml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function cover(label, index) {
+  const [from, to] = palettes[index % palettes.length];
+  const circles = Array.from({ length: 6 }, (_, i) => {
+    const x = 120 + ((index * 173 + i * 211) % 1000);
+    const y = 80 + ((index * 97 + i * 131) % 470);
+    const r = 30 + ((index * 37 + i * 53) % 120);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="url(#g)" stroke-opacity="${(0.25 + i * 0.1).toFixed(2)}" stroke-width="2"/>`;
+  }).join("");
+  const lines = Array.from({ length: 9 }, (_, i) => {
+    const y = 60 + i * 60;
+    return `<path d="M0 ${y} C 300 ${y - 40 - index * 5}, 800 ${y + 60}, 1200 ${y - 20}" stroke="${i % 2 ? from : to}" stroke-opacity="0.18" fill="none"/>`;
+  }).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-label="${escapeXml(label)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
+<radialGradient id="r" cx="0.8" cy="0.2" r="0.9"><stop offset="0" stop-color="${to}" stop-opacity="0.45"/><stop offset="1" stop-color="#05070f" stop-opacity="0"/></radialGradient></defs>
+<rect width="1200" height="630" fill="#0a0f1f"/><rect width="1200" height="630" fill="url(#r)"/>${lines}${circles}
+<text x="64" y="560" font-family="Space Grotesk, system-ui, sans-serif" font-size="44" font-weight="700" fill="#eef2ff">${escapeXml(label)}</text>
+<rect x="64" y="580" width="160" height="6" rx="3" fill="url(#g)"/></svg>
+`;
+}
+
+function badge(initials, index) {
+  const [from, to] = palettes[(index + 3) % palettes.length];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="${initials}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<circle cx="80" cy="80" r="80" fill="url(#g)"/><text x="80" y="96" text-anchor="middle" font-family="Space Grotesk, system-ui, sans-serif" font-size="52" font-weight="700" fill="#05070f">${initials}</text></svg>
+`;
+}
+
+/** A mono 8 kHz 8-bit WAV: a soft tone with a fade in and out. */
+function tone(seconds, frequency) {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const buffer = Buffer.alloc(44 + samples);
+  buffer.write("RIFF", 0);
+  buffer.writeUInt32LE(36 + samples, 4);
+  buffer.write("WAVE", 8);
+  buffer.write("fmt ", 12);
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate, 28);
+  buffer.writeUInt16LE(1, 32);
+  buffer.writeUInt16LE(8, 34);
+  buffer.write("data", 36);
+  buffer.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i++) {
+    const t = i / rate;
+    const envelope = Math.min(1, t / 0.5, (seconds - t) / 0.5);
+    const value = Math.sin(2 * Math.PI * frequency * t) * 0.25 * envelope;
+    buffer.writeUInt8(Math.round(128 + value * 127), 44 + i);
+  }
+  return buffer;
+}
+
+const covers = {
+  "case-studies": [
+    ["freight-visibility-platform", "Freight visibility platform"],
+    ["clinic-triage-assistant", "Clinic triage assistant"],
+    ["grocery-mobile-app", "Grocery ordering app"],
+    ["bank-design-system", "Banking design system"],
+    ["factory-vr-training", "Factory VR training"],
+    ["campus-learning-portal", "Campus learning portal"],
+  ],
+  insights: [
+    ["evaluation-sets-before-prompts", "Evaluation sets before prompts"],
+    ["boring-architecture", "Boring architecture wins"],
+    ["offline-first-mobile", "Offline-first mobile"],
+    ["design-tokens-that-last", "Design tokens that last"],
+    ["webxr-performance-budgets", "WebXR performance budgets"],
+    ["fixed-price-without-tears", "Fixed price without tears"],
+    ["taking-over-a-codebase", "Taking over a codebase"],
+    ["accessibility-is-engineering", "Accessibility is engineering"],
+  ],
+};
+let index = 0;
+for (const [folder, items] of Object.entries(covers))
+  for (const [slug, label] of items)
+    writeFileSync(path.join(root, folder, `${slug}.svg`), cover(label, index++));
+writeFileSync(path.join(root, "podcast", "cover.svg"), cover("Frontier Field Notes", 2));
+for (const [i, initials] of ["MO", "JK", "PS", "LD", "RA", "TN"].entries())
+  writeFileSync(path.join(root, "people", `${initials.toLowerCase()}.svg`), badge(initials, i));
+const tones = [
+  [3, 220],
+  [3, 262],
+  [4, 294],
+  [3, 330],
+];
+for (const [i, [seconds, frequency]] of tones.entries())
+  writeFileSync(path.join(root, "podcast", `episode-${i + 1}.wav`), tone(seconds, frequency));
