@@ -38,6 +38,11 @@ export default [
   route("onboarding/:projectId", "routes/client/onboarding.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("setup", "routes/auth/setup.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("accept-invite", "routes/auth/accept-invite.tsx"),
 
   ...prefix("admin", [
     route("insights/preview", "routes/admin/insights/preview.tsx"),

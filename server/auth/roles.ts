@@ -21,8 +21,4 @@ export function claimsOf(user: { role?: string | null }): Claims {
 
 export const ROLES = ["admin", "clientManager", "none"] as const satisfies readonly Role[];
 
-export const roleLabel: Record<Role, string> = {
-  admin: "Admin",
-  clientManager: "Client manager",
-  none: "No access",
-};
+export { roleLabel } from "../../app/lib/roles";

@@ -1,9 +1,109 @@
-export const meta = () => [{ title: "Sign in | Digital Frontier" }];
+import { useEffect } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import {
+  AuthShell,
+  Field,
+  type FormResult,
+  fieldErrors,
+  useResultToast,
+  withNetworkError,
+} from "~/components/auth/auth-form";
+import { useToast } from "~/components/ui/toasts";
+import { loginSchema, PASSWORD_MAX, safeRedirect } from "~/lib/auth-forms";
+import { getSessionUser } from "../../../server/auth/session";
+import { DISABLED_MESSAGE, signIn } from "../../../server/auth/sign-in";
+import { AppError, errorResponse, invalid } from "../../../server/errors";
+import type { Route } from "./+types/login";
 
-export default function LoginPage() {
+export const meta = () => [
+  { title: "Sign in | Digital Frontier" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const found = await getSessionUser({ request, context });
+  if (found.user) throw redirect(redirectTo);
+  const reason = url.searchParams.get("reason");
+  return {
+    redirectTo,
+    notice:
+      reason === "idle"
+        ? `You were signed out after ${context.env.SESSION_IDLE_MINUTES} minutes without activity. Sign in again to continue.`
+        : reason === "disabled"
+          ? DISABLED_MESSAGE
+          : undefined,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = loginSchema.safeParse(form);
+  try {
+    if (!parsed.success) throw invalid(parsed.error, "Enter your email and password.");
+    const { headers } = await signIn(context, { ...parsed.data, request });
+    return redirect(safeRedirect(parsed.data.redirectTo), { headers });
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkError(serverAction);
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as FormResult;
+  useResultToast(result);
+  const { show } = useToast();
+  useEffect(() => {
+    if (loaderData.notice) show({ message: loaderData.notice, type: "error" });
+  }, [loaderData.notice, show]);
+  const isSubmitting = useNavigation().state === "submitting";
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-lg">Sign in</h1>
-    </main>
+    <AuthShell
+      title="Sign in"
+      intro="The command center is for the Frontier team."
+      footer={
+        <Link to="/" className="hover:text-white">
+          ← Back to the website
+        </Link>
+      }
+    >
+      <Form method="post" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          errors={fieldErrors(result, "email")}
+          maxLength={254}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          errors={fieldErrors(result, "password")}
+          maxLength={PASSWORD_MAX}
+        />
+        <div className="mb-6 -mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="text-frontier-blue hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+    </AuthShell>
   );
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  // Retry-After of a refused sign-in reaches the browser.
+  return actionHeaders.get("Retry-After") ? actionHeaders : loaderHeaders;
 }

@@ -1,0 +1,67 @@
+import { Link, useLocation } from "react-router";
+
+type PaginationProps = { page: number; pageSize: number; total: number };
+
+/** Previous / next and page numbers, as links that keep the rest of the URL's query. */
+export function Pagination({ page, pageSize, total }: PaginationProps) {
+  const location = useLocation();
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  if (pageCount <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    if (target === 1) params.delete("page");
+    else params.set("page", String(target));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const pages = pageWindow(page, pageCount);
+  const linkClass =
+    "inline-flex min-w-9 items-center justify-center rounded-lg border border-white/10 px-3 py-1.5 text-sm text-mist-300 hover:border-white/40 hover:text-white";
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      {pages.map((item, index) =>
+        item === "gap" ? (
+          <span key={`gap-${index}`} className="px-1 text-mist-400" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={item}
+            to={hrefFor(item)}
+            aria-current={item === page ? "page" : undefined}
+            aria-label={`Page ${item}`}
+            className={`${linkClass} ${item === page ? "border-frontier-blue bg-frontier-blue/15 text-white" : ""}`}
+          >
+            {item}
+          </Link>
+        ),
+      )}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Next
+        </Link>
+      ) : null}
+      <span className="ml-2 text-sm text-mist-400">
+        Page {Math.min(page, pageCount)} of {pageCount}
+      </span>
+    </nav>
+  );
+}
+
+/** 1 … 4 5 [6] 7 8 … 20 */
+export function pageWindow(page: number, pageCount: number): Array<number | "gap"> {
+  const wanted = new Set([1, pageCount, page - 1, page, page + 1]);
+  const sorted = [...wanted].filter((item) => item >= 1 && item <= pageCount).sort((a, b) => a - b);
+  const result: Array<number | "gap"> = [];
+  for (const item of sorted) {
+    const previous = result[result.length - 1];
+    if (typeof previous === "number" && item - previous > 1) result.push("gap");
+    result.push(item);
+  }
+  return result;
+}

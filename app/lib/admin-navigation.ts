@@ -1,0 +1,67 @@
+/** The command center's sidebar (SPEC.md section 2, issue 3 item 9). */
+export type AdminNavSection = {
+  title: string;
+  /** Admin-only sections are hidden for client managers (the server refuses them anyway). */
+  isAdminOnly: boolean;
+  links: Array<{ to: string; label: string }>;
+};
+
+export const adminNavigation: AdminNavSection[] = [
+  { title: "Dashboard", isAdminOnly: false, links: [{ to: "/admin", label: "Dashboard" }] },
+  {
+    title: "Business",
+    isAdminOnly: false,
+    links: [
+      { to: "/admin/clients", label: "Clients" },
+      { to: "/admin/projects", label: "Projects" },
+      { to: "/admin/proposals", label: "Proposals" },
+      { to: "/admin/invoices", label: "Invoices" },
+    ],
+  },
+  {
+    title: "Marketing",
+    isAdminOnly: true,
+    links: [
+      { to: "/admin/campaigns", label: "Campaigns" },
+      { to: "/admin/subscribers", label: "Subscribers" },
+    ],
+  },
+  {
+    title: "Content",
+    isAdminOnly: true,
+    links: [
+      { to: "/admin/case-studies", label: "Case Studies" },
+      { to: "/admin/insights", label: "Insights" },
+      { to: "/admin/testimonials", label: "Testimonials" },
+      { to: "/admin/comments", label: "Comments" },
+      { to: "/admin/podcasts", label: "Podcasts" },
+    ],
+  },
+  {
+    title: "Engage",
+    isAdminOnly: true,
+    links: [
+      { to: "/admin/chat", label: "Live Chat" },
+      { to: "/admin/youtube-sync", label: "YouTube Sync" },
+    ],
+  },
+  {
+    title: "Settings",
+    isAdminOnly: true,
+    links: [
+      { to: "/admin/header", label: "Header/Footer" },
+      { to: "/admin/seo", label: "SEO Tools" },
+      { to: "/admin/team", label: "Team" },
+      { to: "/admin/outbox", label: "Outbox" },
+      { to: "/admin/audit", label: "Audit Log" },
+    ],
+  },
+];
+
+export type NavRole = "admin" | "clientManager" | "none";
+
+/** The sections a role sees: none sees only the dashboard. */
+export function navigationFor(role: NavRole) {
+  if (role === "none") return adminNavigation.slice(0, 1);
+  return adminNavigation.filter((section) => role === "admin" || !section.isAdminOnly);
+}

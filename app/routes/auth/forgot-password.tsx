@@ -1,0 +1,70 @@
+import { Form, Link, useNavigation } from "react-router";
+import {
+  AuthShell,
+  Field,
+  type FormResult,
+  fieldErrors,
+  useResultToast,
+  withNetworkError,
+} from "~/components/auth/auth-form";
+import { forgotPasswordSchema } from "~/lib/auth-forms";
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "../../../server/auth/links";
+import { AppError, errorResponse, invalid } from "../../../server/errors";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => [
+  { title: "Forgot password | Digital Frontier" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  try {
+    if (!parsed.success) throw invalid(parsed.error);
+    await requestPasswordReset(context, parsed.data);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+  return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkError(serverAction);
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const result = actionData as FormResult;
+  useResultToast(result);
+  const isSubmitting = useNavigation().state === "submitting";
+  return (
+    <AuthShell
+      title="Forgot password"
+      intro="Enter the email of your account and we will mail you a link to choose a new password."
+      footer={
+        <Link to="/login" className="hover:text-white">
+          ← Back to sign in
+        </Link>
+      }
+    >
+      {result?.ok ? (
+        <p role="status" className="text-mist-100">
+          {RESET_REQUESTED_MESSAGE}
+        </p>
+      ) : (
+        <Form method="post" noValidate>
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            errors={fieldErrors(result, "email")}
+          />
+          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+            Send reset link
+          </button>
+        </Form>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { signOut } from "../../../server/auth/sign-in";
+import { toastHeader } from "../../../server/toast";
+import type { Route } from "./+types/logout";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { headers } = await signOut(context, request);
+  headers.append("Set-Cookie", await toastHeader({ message: "You are signed out." }));
+  return redirect("/login", { headers });
+}
+
+export async function loader() {
+  return redirect("/admin");
+}

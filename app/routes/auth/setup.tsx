@@ -1,0 +1,105 @@
+import { Form, Link, useNavigation } from "react-router";
+import {
+  AuthShell,
+  Field,
+  type FormResult,
+  fieldErrors,
+  useResultToast,
+  withNetworkError,
+} from "~/components/auth/auth-form";
+import { PASSWORD_MAX, PASSWORD_MIN, setupSchema } from "~/lib/auth-forms";
+import { completeSetup } from "../../../server/auth/links";
+import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
+import { hasActiveAdmin } from "../../../server/auth/users";
+import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { redirectWithToast } from "../../../server/toast";
+import type { Route } from "./+types/setup";
+
+export const meta = () => [
+  { title: "Set up Frontier | Digital Frontier" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const isValid =
+    Boolean(await findUsableToken(context.db, "setup", token)) &&
+    !(await hasActiveAdmin(context.db));
+  return { token, isValid, expiredMessage: tokenExpiredMessage("setup") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = setupSchema.safeParse(Object.fromEntries(await request.formData()));
+  try {
+    if (!parsed.success) throw invalid(parsed.error);
+    await completeSetup(context, parsed.data, context.clientAddress);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+  return redirectWithToast("/login?redirectTo=%2Fadmin", {
+    message: "Your admin account is ready. Sign in with it now.",
+  });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkError(serverAction);
+}
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as FormResult;
+  useResultToast(result);
+  const isSubmitting = useNavigation().state === "submitting";
+  if (!loaderData.isValid)
+    return (
+      <AuthShell title="Set up Frontier" intro={loaderData.expiredMessage}>
+        <Link to="/login" className="btn-secondary">
+          Go to sign in
+        </Link>
+      </AuthShell>
+    );
+  return (
+    <AuthShell
+      title="Create the first admin"
+      intro="This one-time link creates the admin account that runs the command center."
+    >
+      <Form method="post" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          name="name"
+          label="Name"
+          autoComplete="name"
+          errors={fieldErrors(result, "name")}
+          maxLength={100}
+        />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          errors={fieldErrors(result, "email")}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          errors={fieldErrors(result, "password")}
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+        />
+        <Field
+          name="confirmPassword"
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          errors={fieldErrors(result, "confirmPassword")}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          Create admin account
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}
