@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { services } from "~/lib/content/services";
+
+export const MESSAGE_MIN = 20;
+export const MESSAGE_MAX = 5000;
+
+/** The services a visitor can ask about: the five, or something else. */
+export const serviceOptions = [
+  ...services.map((service) => ({ value: service.id as string, label: service.name })),
+  { value: "other", label: "Something else" },
+];
+
+export const budgetOptions = [
+  { value: "under-25k", label: "Under $25k" },
+  { value: "25k-50k", label: "$25k to $50k" },
+  { value: "50k-100k", label: "$50k to $100k" },
+  { value: "100k-250k", label: "$100k to $250k" },
+  { value: "over-250k", label: "More than $250k" },
+  { value: "not-sure", label: "Not sure yet" },
+];
+
+export const timelineOptions = [
+  { value: "asap", label: "As soon as possible" },
+  { value: "1-3-months", label: "Within 1 to 3 months" },
+  { value: "3-6-months", label: "In 3 to 6 months" },
+  { value: "exploring", label: "Just exploring" },
+];
+
+const valuesOf = (options: Array<{ value: string }>) =>
+  options.map((option) => option.value) as [string, ...string[]];
+
+export function labelOf(options: Array<{ value: string; label: string }>, value: string | null) {
+  return options.find((option) => option.value === value)?.label ?? value ?? "";
+}
+
+/** The contact form, shared by the browser and the server. */
+export const contactSchema = z.object({
+  name: z
+    .string({ error: "Please tell us your name." })
+    .trim()
+    .min(1, "Please tell us your name.")
+    .max(120, "Please keep your name under 120 characters."),
+  email: z
+    .string({ error: "Please enter a valid email address." })
+    .trim()
+    .max(254, "Please enter a valid email address.")
+    .pipe(z.email({ error: "Please enter a valid email address." })),
+  company: z
+    .string()
+    .trim()
+    .max(160, "Please keep the company name under 160 characters.")
+    .optional()
+    .transform((value) => value || undefined),
+  service: z.enum(valuesOf(serviceOptions), { error: "Please choose the service you need." }),
+  budget: z.enum(valuesOf(budgetOptions), { error: "Please choose a budget range." }),
+  timeline: z.enum(valuesOf(timelineOptions), { error: "Please choose a timeline." }),
+  message: z
+    .string({ error: "Please tell us about your project." })
+    .trim()
+    .min(MESSAGE_MIN, `Please write at least ${MESSAGE_MIN} characters about your project.`)
+    .max(MESSAGE_MAX, `Please keep your message under ${MESSAGE_MAX} characters.`),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const CONTACT_THANKS = "Thanks for getting in touch! We will reply within one working day.";

@@ -1,0 +1,113 @@
+import {
+  budgetOptions,
+  type ContactInput,
+  contactSchema,
+  labelOf,
+  serviceOptions,
+  timelineOptions,
+} from "~/lib/contact";
+import { guardSubmission } from "../antispam/antispam";
+import type { Db } from "../db/client";
+import { leads } from "../db/schema/leads";
+import type { Env } from "../env";
+import { invalid } from "../errors";
+import { log } from "../log";
+import { sendMail } from "../mail/mailer";
+
+export const DEFAULT_STAFF_EMAIL = "hello@frontier.localhost";
+
+type LeadEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL" | "AUTH_SECRET">;
+
+/**
+ * The contact form: bots are refused, the input validated, the lead stored and
+ * staff told by mail. A mail that cannot be sent does not lose the lead:
+ * staff see it in the command center either way.
+ */
+export async function submitContactForm({
+  db,
+  env,
+  form,
+  address,
+}: {
+  db: Db;
+  env: LeadEnv;
+  form: FormData;
+  address: string;
+}) {
+  const parsed = contactSchema.safeParse({
+    name: form.get("name") ?? "",
+    email: form.get("email") ?? "",
+    company: form.get("company") ?? "",
+    service: form.get("service") ?? "",
+    budget: form.get("budget") ?? "",
+    timeline: form.get("timeline") ?? "",
+    message: form.get("message") ?? "",
+  });
+  if (!parsed.success) throw invalid(parsed.error);
+  await guardSubmission({ db, secret: env.AUTH_SECRET, scope: "contact", address, form });
+  const lead = await createLead({ db, input: parsed.data, address });
+  try {
+    await notifyStaffOfLead({ db, env, lead: { ...parsed.data, id: lead.id } });
+  } catch (error) {
+    log.warn("the new-lead notification could not be sent; the lead is stored", error);
+  }
+  return lead;
+}
+
+export async function createLead({
+  db,
+  input,
+  address,
+}: {
+  db: Db;
+  input: ContactInput;
+  address?: string;
+}) {
+  const [row] = await db
+    .insert(leads)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      company: input.company ?? null,
+      service: input.service,
+      budget: input.budget,
+      timeline: input.timeline,
+      message: input.message,
+      source: "contact",
+      address: address ?? null,
+    })
+    .returning({ id: leads.id, createdAt: leads.createdAt });
+  return row;
+}
+
+export async function notifyStaffOfLead({
+  db,
+  env,
+  lead,
+}: {
+  db: Db;
+  env: LeadEnv;
+  lead: ContactInput & { id: string };
+}) {
+  const lines = [
+    `${lead.name} <${lead.email}> wrote in through the contact form.`,
+    "",
+    `Company: ${lead.company ?? "(not given)"}`,
+    `Service: ${labelOf(serviceOptions, lead.service)}`,
+    `Budget: ${labelOf(budgetOptions, lead.budget)}`,
+    `Timeline: ${labelOf(timelineOptions, lead.timeline)}`,
+    "",
+    lead.message,
+    "",
+    `Leads in the command center: ${env.PUBLIC_URL}/admin/clients`,
+  ];
+  await sendMail(
+    { db, env },
+    {
+      to: env.STAFF_EMAIL ?? DEFAULT_STAFF_EMAIL,
+      subject: `New enquiry from ${lead.name}${lead.company ? ` (${lead.company})` : ""}`,
+      text: lines.join("\n"),
+      headers: { "Reply-To": lead.email },
+    },
+  );
+}
