@@ -30,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(
     {
       nonce: context.nonce,
+      publicUrl: context.env.PUBLIC_URL,
       toast,
       branding: {
         logoSrc: headerLogo(header),
