@@ -15,6 +15,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { log } from "./log";
 import { securityHeaders } from "./security-headers";
+import { redirectMiddleware } from "./seo/redirect-middleware";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -80,6 +81,9 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   const clientAddress = (request: express.Request) =>
     (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown";
   app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
+
+  // Managed redirects and old slugs of published items, before any page renders or is cached.
+  app.use(await redirectMiddleware(database));
 
   if (!dev) {
     // Anonymous GETs of public pages are answered from rendered HTML until content changes.

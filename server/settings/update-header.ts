@@ -1,5 +1,6 @@
 import { recordAudit } from "../audit/audit";
 import type { Database, Db } from "../db/client";
+import { afterContentChange } from "../content-admin/invalidate";
 import { invalid } from "../errors";
 import { setMediaUsage } from "../media/media";
 import { type HeaderSettings, headerSettingsSchema, saveHeaderSettings } from "./header";
@@ -38,6 +39,7 @@ export async function updateHeaderSettings(options: {
     });
     return saved;
   });
+  await afterContentChange(database, "header settings");
   await database.notify(SETTINGS_CHANNEL, "header");
   return value;
 }

@@ -1,0 +1,40 @@
+import type { RequestHandler } from "express";
+import { PUBLIC_PAGES_CHANNEL } from "../cache/page-cache";
+import type { Database } from "../db/client";
+import { log } from "../log";
+import { loadRedirectTable, normalizePath, type RedirectTable } from "./redirects";
+
+/**
+ * Answers redirected paths (the SEO redirect manager's and old slugs of
+ * published items) before anything renders. The table lives in memory and is
+ * reloaded whenever any instance says content changed.
+ */
+export async function redirectMiddleware(
+  database: Pick<Database, "db" | "listen">,
+): Promise<RequestHandler> {
+  let table: RedirectTable = new Map();
+  let pending: Promise<void> | undefined;
+  const reload = () => {
+    pending ??= loadRedirectTable(database.db)
+      .then((loaded) => {
+        table = loaded;
+      })
+      .catch((error) => log.warn("could not load the redirects", error))
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+  await reload();
+  await database.listen(PUBLIC_PAGES_CHANNEL, () => void reload());
+  return (request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const found = table.get(normalizePath(request.path));
+    if (!found) return next();
+    const query = request.originalUrl.includes("?")
+      ? request.originalUrl.slice(request.originalUrl.indexOf("?"))
+      : "";
+    response.set("Cache-Control", found.status === 301 ? "public, max-age=3600" : "no-store");
+    response.redirect(found.status, found.to + (found.to.includes("?") ? "" : query));
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { saveInsight } from "../content-admin/insights";
+import { AppError } from "../errors";
+import { createRedirect, deleteRedirect, loadRedirectTable } from "./redirects";
+
+const actor = { id: "admin-1" };
+
+async function refusal(work: Promise<unknown>) {
+  const error = await work.catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return (error as AppError).message;
+}
+
+describeEachDatabase("redirect manager", (get) => {
+  it("adds one-hop redirects and refuses loops, chains and product paths", async () => {
+    const base = `/r-${randomUUID().slice(0, 6)}`;
+    const created = await createRedirect({
+      database: get(),
+      input: { fromPath: `${base}/old/`, toPath: `${base}/new`, status: "301" },
+      actor,
+    });
+    expect(created).toMatchObject({ fromPath: `${base}/old`, toPath: `${base}/new`, status: 301 });
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/a`, toPath: `${base}/a`, status: 301 },
+          actor,
+        }),
+      ),
+    ).toMatch(/itself/);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/new`, toPath: `${base}/old`, status: 301 },
+          actor,
+        }),
+      ),
+    ).toMatch(/loop/);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/x`, toPath: `${base}/old`, status: 302 },
+          actor,
+        }),
+      ),
+    ).toMatch(/chain/);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/new`, toPath: "/faq", status: 301 },
+          actor,
+        }),
+      ),
+    ).toMatch(/chain/);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: "/admin/x", toPath: "/faq", status: 301 },
+          actor,
+        }),
+      ),
+    ).toMatch(/correct/);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/y`, toPath: "/faq", status: 307 },
+          actor,
+        }),
+      ),
+    ).toMatch(/correct/);
+
+    const table = await loadRedirectTable(get().db);
+    expect(table.get(`${base}/old`)).toEqual({ to: `${base}/new`, status: 301 });
+    await deleteRedirect({ database: get(), id: created.id, actor });
+    expect((await loadRedirectTable(get().db)).has(`${base}/old`)).toBe(false);
+  });
+
+  it("includes the old slugs of live insights", async () => {
+    const slug = `moved-${randomUUID().slice(0, 6)}`;
+    const input = { title: "T", slug, excerpt: "E", body: "B", author: "A", status: "published" };
+    const saved = await saveInsight({ database: get(), input, actor });
+    await saveInsight({
+      database: get(),
+      id: saved.id,
+      input: { ...input, slug: `${slug}-2` },
+      actor,
+    });
+    expect((await loadRedirectTable(get().db)).get(`/insights/${slug}`)).toEqual({
+      to: `/insights/${slug}-2`,
+      status: 301,
+    });
+    await saveInsight({
+      database: get(),
+      id: saved.id,
+      input: { ...input, slug: `${slug}-2`, status: "draft" },
+      actor,
+    });
+    expect((await loadRedirectTable(get().db)).has(`/insights/${slug}`)).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+import { asc, eq, or } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit";
+import { isLive } from "../content/published";
+import { afterContentChange } from "../content-admin/invalidate";
+import type { Actor } from "../content-admin/revisions";
+import type { Database, Db } from "../db/client";
+import { caseStudies, insights } from "../db/schema/content";
+import { slugRedirects } from "../db/schema/revisions";
+import { redirects } from "../db/schema/seo";
+import { AppError, invalid } from "../errors";
+
+/** Paths that belong to the product itself and can never be redirected away. */
+const reservedPrefixes = ["/admin", "/api", "/uploads", "/assets", "/events", "/login", "/setup"];
+
+export function normalizePath(path: string) {
+  const trimmed = path.trim();
+  if (trimmed.length > 1 && trimmed.endsWith("/")) return trimmed.replace(/\/+$/, "");
+  return trimmed;
+}
+
+export const redirectFormSchema = z.object({
+  fromPath: z
+    .string()
+    .trim()
+    .min(1, "Enter the path to redirect, e.g. /old-page.")
+    .max(500)
+    .transform(normalizePath)
+    .refine(
+      (value) => /^\/[^\s?#]*$/.test(value),
+      "Enter a path starting with / (no query string).",
+    )
+    .refine(
+      (value) =>
+        !reservedPrefixes.some((prefix) => value === prefix || value.startsWith(`${prefix}/`)),
+      "This path belongs to the product and cannot be redirected.",
+    ),
+  toPath: z
+    .string()
+    .trim()
+    .min(1, "Enter where it should go.")
+    .max(2048)
+    .refine(
+      (value) => /^(\/[^\s]*|https?:\/\/\S+)$/.test(value),
+      "Enter a path starting with / or a full https:// address.",
+    )
+    .transform((value) => (value.startsWith("/") ? normalizePath(value) : value)),
+  status: z.coerce
+    .number()
+    .refine(
+      (value) => value === 301 || value === 302,
+      "Choose 301 (moved for good) or 302 (temporary).",
+    )
+    .transform((value) => value as 301 | 302),
+});
+
+export async function findRedirects(db: Db) {
+  return db.select().from(redirects).orderBy(asc(redirects.fromPath));
+}
+
+/**
+ * Adds a redirect. Loops (to itself, or back through another redirect) and
+ * chains (its target is redirected too, or something already leads to it)
+ * are refused: every redirect is one hop.
+ */
+export async function createRedirect({
+  database,
+  input,
+  actor,
+  address,
+}: {
+  database: Pick<Database, "db" | "notify">;
+  input: unknown;
+  actor: Actor;
+  address?: string;
+}) {
+  const parsed = redirectFormSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { fromPath, toPath, status } = parsed.data;
+  const { db } = database;
+  if (fromPath === toPath)
+    throw new AppError("INVALID", "A page cannot redirect to itself.", {
+      fieldErrors: { toPath: ["This would send visitors round in a loop."] },
+    });
+  const related = await db
+    .select()
+    .from(redirects)
+    .where(
+      or(
+        eq(redirects.fromPath, fromPath),
+        eq(redirects.fromPath, toPath),
+        eq(redirects.toPath, fromPath),
+      ),
+    );
+  if (related.some((row) => row.fromPath === fromPath))
+    throw new AppError("CONFLICT", `${fromPath} is already redirected.`, {
+      fieldErrors: { fromPath: ["This path is already redirected; delete that redirect first."] },
+    });
+  const onward = related.find((row) => row.fromPath === toPath);
+  if (onward)
+    throw new AppError(
+      "INVALID",
+      onward.toPath === fromPath
+        ? `That makes a loop: ${toPath} already redirects to ${fromPath}.`
+        : `That makes a chain: ${toPath} already redirects to ${onward.toPath}. Point it at ${onward.toPath} directly.`,
+      { fieldErrors: { toPath: ["The target is redirected itself."] } },
+    );
+  const incoming = related.find((row) => row.toPath === fromPath);
+  if (incoming)
+    throw new AppError(
+      "INVALID",
+      `That makes a chain: ${incoming.fromPath} already redirects to ${fromPath}. Change that redirect to point at ${toPath} instead.`,
+      { fieldErrors: { fromPath: ["Another redirect leads here."] } },
+    );
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(redirects).values({ fromPath, toPath, status }).returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "create",
+      area: "seo",
+      recordId: created.id,
+      detail: { fromPath, toPath, status },
+      address,
+    });
+    return created;
+  });
+  await afterContentChange(database, "redirects changed");
+  return row;
+}
+
+export async function deleteRedirect({
+  database,
+  id,
+  actor,
+  address,
+}: {
+  database: Pick<Database, "db" | "notify">;
+  id: string;
+  actor: Actor;
+  address?: string;
+}) {
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx.delete(redirects).where(eq(redirects.id, id)).returning();
+    if (!row) throw new AppError("NOT_FOUND", "That redirect was already deleted.");
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "delete",
+      area: "seo",
+      recordId: id,
+      detail: row,
+      address,
+    });
+  });
+  await afterContentChange(database, "redirects changed");
+}
+
+export type RedirectTable = Map<string, { to: string; status: 301 | 302 }>;
+
+/** Every redirect the site answers: the managed ones and the old slugs of live items. */
+export async function loadRedirectTable(db: Db): Promise<RedirectTable> {
+  const table: RedirectTable = new Map();
+  for (const row of await findRedirects(db))
+    table.set(row.fromPath, { to: row.toPath, status: row.status });
+  for (const [area, content, prefix] of [
+    ["insight", insights, "/insights/"],
+    ["case-study", caseStudies, "/case-studies/"],
+  ] as const) {
+    const rows = await db
+      .select({ oldSlug: slugRedirects.oldSlug, slug: content.slug })
+      .from(slugRedirects)
+      .innerJoin(content, eq(content.id, slugRedirects.recordId))
+      .where(eq(slugRedirects.area, area))
+      .then((all) => all);
+    const live = new Set(
+      (await db.select({ slug: content.slug }).from(content).where(isLive(content))).map(
+        (row) => row.slug,
+      ),
+    );
+    for (const row of rows) {
+      if (live.has(row.slug) && !table.has(`${prefix}${row.oldSlug}`))
+        table.set(`${prefix}${row.oldSlug}`, { to: `${prefix}${row.slug}`, status: 301 });
+    }
+  }
+  return table;
+}
