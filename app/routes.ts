@@ -78,5 +78,6 @@ export default [
   route("uploads/*", "routes/resources/uploads.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("events/settings", "routes/resources/settings-events.ts"),
+  route("admin/content/preview", "routes/resources/content-preview.ts"),
   route("api/chat", "routes/resources/chat.ts"),
 ] satisfies RouteConfig;

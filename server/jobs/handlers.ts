@@ -1,5 +1,9 @@
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "../content-admin/publishing";
+import { markOverdueInvoices } from "../invoices/invoices";
+import { expireProposals } from "../proposals/proposals";
 import type { JobHandler, RecurringJob } from "./queue";
+
+const BUSINESS_DAILY_JOB = "business.daily";
 
 /** Every kind of background job, by area. Each area adds its handlers here. */
 export const jobHandlers: Record<string, JobHandler> = {};
@@ -12,3 +16,10 @@ jobHandlers[PUBLISH_SCHEDULED_JOB] = async (_payload, { database }) => {
   await publishDueContent(database);
 };
 recurringJobs.push({ kind: PUBLISH_SCHEDULED_JOB, everyMs: 15_000 });
+
+// Business: once a day, open invoices past due become overdue and unanswered proposals past their day expire.
+jobHandlers[BUSINESS_DAILY_JOB] = async (_payload, { db }) => {
+  await markOverdueInvoices({ db });
+  await expireProposals({ db });
+};
+recurringJobs.push({ kind: BUSINESS_DAILY_JOB, everyMs: 24 * 60 * 60_000 });

@@ -1,0 +1,47 @@
+import { asc, desc, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+export type ListQuery<Sort extends string = string> = {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  dir: "asc" | "desc";
+};
+
+export type ListResult<Row> = { rows: Row[]; total: number; page: number; pageSize: number };
+
+export const DEFAULT_PAGE_SIZE = 25;
+
+/**
+ * Reads ?q=&page=&sort=&dir=&pageSize= from a list URL, keeping only known
+ * sort keys and sane numbers, so a hand-edited URL never reaches SQL.
+ */
+export function listQueryFrom<Sort extends string>(
+  url: URL,
+  options: { sorts: readonly Sort[]; defaultSort: Sort; defaultDir?: "asc" | "desc" },
+): ListQuery<Sort> {
+  const params = url.searchParams;
+  const sortParam = params.get("sort") as Sort | null;
+  const sort = sortParam && options.sorts.includes(sortParam) ? sortParam : options.defaultSort;
+  const dirParam = params.get("dir");
+  const dir = dirParam === "asc" || dirParam === "desc" ? dirParam : (options.defaultDir ?? "desc");
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const size = Number.parseInt(params.get("pageSize") ?? "", 10);
+  const pageSize = [10, 25, 50, 100].includes(size) ? size : DEFAULT_PAGE_SIZE;
+  return { q: (params.get("q") ?? "").trim().slice(0, 200), page, pageSize, sort, dir };
+}
+
+/** ORDER BY the chosen column, with the id as a tie-breaker so pages never overlap. */
+export function orderBy(column: AnyPgColumn | SQL, dir: "asc" | "desc", id: AnyPgColumn) {
+  return dir === "asc" ? [asc(column), asc(id)] : [desc(column), desc(id)];
+}
+
+/** A LIKE pattern matching the text anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
+  return (query.page - 1) * query.pageSize;
+}

@@ -1,0 +1,208 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { ClientFormInput } from "~/lib/business/client-form";
+import { recordAudit } from "../audit/audit";
+import type { Actor } from "../business/actor";
+import {
+  containsPattern,
+  type ListQuery,
+  type ListResult,
+  orderBy,
+  pageOffset,
+} from "../business/list-query";
+import type { Db, Tx } from "../db/client";
+import { clientContacts, clients } from "../db/schema/clients";
+import { AppError } from "../errors";
+
+export type ClientInput = ClientFormInput;
+
+async function insertContacts(tx: Tx, clientId: string, contacts: ClientInput["contacts"]) {
+  if (!contacts.length) return;
+  await tx.insert(clientContacts).values(
+    contacts.map((contact, position) => ({
+      clientId,
+      name: contact.name,
+      email: contact.email.toLowerCase(),
+      phone: contact.phone,
+      role: contact.role,
+      isPrimary: position === 0,
+      position,
+    })),
+  );
+}
+
+export async function createClient({
+  db,
+  actor,
+  input,
+  tx: outer,
+}: {
+  db: Db;
+  actor: Actor;
+  input: ClientInput;
+  /** Join a transaction the caller already holds (converting a lead). */
+  tx?: Tx;
+}) {
+  const work = async (tx: Tx) => {
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        company: input.company,
+        billingAddress: input.billingAddress,
+        currency: input.currency,
+        taxId: input.taxId,
+        notes: input.notes,
+      })
+      .returning();
+    await insertContacts(tx, client.id, input.contacts);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "create",
+      area: "clients",
+      recordId: client.id,
+      detail: { company: client.company },
+    });
+    return client;
+  };
+  return outer ? work(outer) : db.transaction(work);
+}
+
+export async function updateClient({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: ClientInput;
+}) {
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .update(clients)
+      .set({
+        company: input.company,
+        billingAddress: input.billingAddress,
+        currency: input.currency,
+        taxId: input.taxId,
+        notes: input.notes,
+        updatedAt: new Date(),
+      })
+      .where(eq(clients.id, id))
+      .returning();
+    if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
+    await tx.delete(clientContacts).where(eq(clientContacts.clientId, id));
+    await insertContacts(tx, id, input.contacts);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      address: actor.address,
+      action: "update",
+      area: "clients",
+      recordId: id,
+      detail: { company: client.company },
+    });
+    return client;
+  });
+}
+
+export async function getClient({ db, id }: { db: Db | Tx; id: string }) {
+  const [client] = await db.select().from(clients).where(eq(clients.id, id));
+  if (!client) return undefined;
+  const contacts = await db
+    .select()
+    .from(clientContacts)
+    .where(eq(clientContacts.clientId, id))
+    .orderBy(asc(clientContacts.position));
+  return { ...client, contacts };
+}
+
+/** The contact proposals and invoices go to: the primary one, else the first. */
+export async function getBillingContact({ db, clientId }: { db: Db | Tx; clientId: string }) {
+  const [contact] = await db
+    .select()
+    .from(clientContacts)
+    .where(eq(clientContacts.clientId, clientId))
+    .orderBy(sql`${clientContacts.isPrimary} desc`, asc(clientContacts.position))
+    .limit(1);
+  return contact;
+}
+
+export const clientSorts = ["company", "createdAt"] as const;
+export type ClientSort = (typeof clientSorts)[number];
+
+export type ClientRow = {
+  id: string;
+  company: string;
+  currency: string;
+  createdAt: Date;
+  contactName: string | null;
+  contactEmail: string | null;
+};
+
+/** One page of clients, searched by company or contact name/email. */
+export async function findClients({
+  db,
+  query,
+}: {
+  db: Db;
+  query: ListQuery<ClientSort>;
+}): Promise<ListResult<ClientRow>> {
+  const where = query.q
+    ? or(
+        ilike(clients.company, containsPattern(query.q)),
+        inArray(
+          clients.id,
+          db
+            .select({ id: clientContacts.clientId })
+            .from(clientContacts)
+            .where(
+              or(
+                ilike(clientContacts.name, containsPattern(query.q)),
+                ilike(clientContacts.email, containsPattern(query.q)),
+              ),
+            ),
+        ),
+      )
+    : undefined;
+  const sortColumn = query.sort === "company" ? sql`lower(${clients.company})` : clients.createdAt;
+  const primary = db
+    .select({
+      clientId: clientContacts.clientId,
+      name: clientContacts.name,
+      email: clientContacts.email,
+    })
+    .from(clientContacts)
+    .where(and(eq(clientContacts.isPrimary, true)))
+    .as("primary_contact");
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: clients.id,
+        company: clients.company,
+        currency: clients.currency,
+        createdAt: clients.createdAt,
+        contactName: primary.name,
+        contactEmail: primary.email,
+      })
+      .from(clients)
+      .leftJoin(primary, eq(primary.clientId, clients.id))
+      .where(where)
+      .orderBy(...orderBy(sortColumn, query.dir, clients.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  return { rows, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every client, for pickers (id, company, currency), alphabetically. */
+export async function listClientChoices({ db }: { db: Db }) {
+  return db
+    .select({ id: clients.id, company: clients.company, currency: clients.currency })
+    .from(clients)
+    .orderBy(sql`lower(${clients.company})`)
+    .limit(5000);
+}

@@ -1,0 +1,137 @@
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { addDays, todayIso } from "../business/dates";
+import type { Db } from "../db/client";
+import { clients } from "../db/schema/clients";
+import { subscribers } from "../db/schema/content";
+import { invoices, payments } from "../db/schema/invoices";
+import { leads } from "../db/schema/leads";
+import { projectMilestones, projects } from "../db/schema/projects";
+import { proposals } from "../db/schema/proposals";
+
+export type CurrencyAmount = { currency: string; amount: number; count: number };
+
+/** The twelve months ending with today's, as YYYY-MM. */
+export function lastTwelveMonths(today: string) {
+  const [year, month] = today.split("-").map(Number);
+  return Array.from({ length: 12 }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1 - (11 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+/** The figures of the command-center dashboard. Windows: 12 months of revenue, 90 days of proposals, 30 days of leads and subscribers. */
+export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; today?: string }) {
+  const months = lastTwelveMonths(today);
+  const proposalsSince = new Date(`${addDays(today, -90)}T00:00:00Z`);
+  const recentSince = new Date(`${addDays(today, -30)}T00:00:00Z`);
+  const weekEnd = addDays(today, 6);
+  const balance = sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::int`;
+
+  const [
+    outstanding,
+    overdue,
+    revenueRows,
+    proposalRows,
+    activeProjects,
+    dueMilestones,
+    leadCounts,
+    subscriberCounts,
+  ] = await Promise.all([
+    db
+      .select({ currency: invoices.currency, amount: balance, count: count() })
+      .from(invoices)
+      .where(inArray(invoices.status, ["sent", "partially_paid", "overdue"]))
+      .groupBy(invoices.currency),
+    db
+      .select({ currency: invoices.currency, amount: balance, count: count() })
+      .from(invoices)
+      .where(eq(invoices.status, "overdue"))
+      .groupBy(invoices.currency),
+    db
+      .select({
+        month: sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`,
+        currency: payments.currency,
+        amount: sql<number>`sum(${payments.amount})::int`,
+      })
+      .from(payments)
+      .where(gte(payments.paidOn, `${months[0]}-01`))
+      .groupBy(sql`1`, payments.currency),
+    db
+      .select({
+        sent: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince})::int`,
+        accepted: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince} and ${proposals.status} = 'accepted')::int`,
+        declined: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince} and ${proposals.status} = 'declined')::int`,
+        open: sql<number>`count(*) filter (where ${proposals.status} in ('sent', 'viewed'))::int`,
+      })
+      .from(proposals)
+      .where(isNotNull(proposals.sentAt)),
+    db.select({ total: count() }).from(projects).where(eq(projects.status, "active")),
+    db
+      .select({
+        id: projectMilestones.id,
+        title: projectMilestones.title,
+        dueDate: projectMilestones.dueDate,
+        projectId: projects.id,
+        projectName: projects.name,
+        company: clients.company,
+      })
+      .from(projectMilestones)
+      .innerJoin(projects, eq(projects.id, projectMilestones.projectId))
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(
+        and(
+          eq(projectMilestones.isDone, false),
+          inArray(projects.status, ["onboarding", "active"]),
+          lte(projectMilestones.dueDate, weekEnd),
+        ),
+      )
+      .orderBy(asc(projectMilestones.dueDate))
+      .limit(20),
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${leads.status} = 'new')::int`,
+        recent: sql<number>`count(*) filter (where ${leads.createdAt} >= ${recentSince})::int`,
+      })
+      .from(leads),
+    db
+      .select({
+        confirmed: sql<number>`count(*) filter (where ${subscribers.status} = 'confirmed')::int`,
+        recent: sql<number>`count(*) filter (where ${subscribers.createdAt} >= ${recentSince} and ${subscribers.status} <> 'unsubscribed')::int`,
+      })
+      .from(subscribers),
+  ]);
+
+  // Revenue is charted in the currency that earned the most; others are listed beside it.
+  const byCurrency = new Map<string, number>();
+  for (const row of revenueRows)
+    byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.amount);
+  const revenueCurrencies = [...byCurrency.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([currency]) => currency);
+  const revenue = revenueCurrencies.map((currency) => ({
+    currency,
+    months: months.map((month) => ({
+      month,
+      amount: revenueRows
+        .filter((row) => row.currency === currency && row.month === month)
+        .reduce((sum, row) => sum + row.amount, 0),
+    })),
+  }));
+  const proposalFigures = proposalRows[0] ?? { sent: 0, accepted: 0, declined: 0, open: 0 };
+  return {
+    today,
+    outstanding: outstanding as CurrencyAmount[],
+    overdue: overdue as CurrencyAmount[],
+    revenue,
+    proposals: {
+      ...proposalFigures,
+      winRate: proposalFigures.sent ? proposalFigures.accepted / proposalFigures.sent : null,
+    },
+    activeProjects: activeProjects[0]?.total ?? 0,
+    milestonesDue: dueMilestones,
+    leads: leadCounts[0] ?? { open: 0, recent: 0 },
+    subscribers: subscriberCounts[0] ?? { confirmed: 0, recent: 0 },
+  };
+}
+
+export type DashboardFigures = Awaited<ReturnType<typeof getDashboardFigures>>;

@@ -1,0 +1,258 @@
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { projectStatusLabel } from "~/lib/business/labels";
+import {
+  type ProjectInput,
+  type ProjectStatus,
+  projectTransitions,
+} from "~/lib/business/project-form";
+import { recordAudit } from "../audit/audit";
+import type { Actor } from "../business/actor";
+import {
+  containsPattern,
+  type ListQuery,
+  type ListResult,
+  orderBy,
+  pageOffset,
+} from "../business/list-query";
+import { createPublicId } from "../business/public-id";
+import type { Db, Tx } from "../db/client";
+import { clients } from "../db/schema/clients";
+import { onboardingResponses, projectMilestones, projects } from "../db/schema/projects";
+import { proposals } from "../db/schema/proposals";
+import { AppError } from "../errors";
+
+function audit(tx: Tx, actor: Actor, action: string, recordId: string, detail = {}) {
+  return recordAudit(tx, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    address: actor.address,
+    action,
+    area: "projects",
+    recordId,
+    detail,
+  });
+}
+
+async function writeMilestones(tx: Tx, projectId: string, milestones: ProjectInput["milestones"]) {
+  const existing = await tx
+    .select({ title: projectMilestones.title, doneAt: projectMilestones.doneAt })
+    .from(projectMilestones)
+    .where(eq(projectMilestones.projectId, projectId));
+  const doneAtByTitle = new Map(existing.map((milestone) => [milestone.title, milestone.doneAt]));
+  await tx.delete(projectMilestones).where(eq(projectMilestones.projectId, projectId));
+  if (!milestones.length) return;
+  await tx.insert(projectMilestones).values(
+    milestones.map((milestone, position) => ({
+      projectId,
+      position,
+      title: milestone.title,
+      dueDate: milestone.dueDate,
+      isDone: milestone.isDone,
+      doneAt: milestone.isDone ? (doneAtByTitle.get(milestone.title) ?? new Date()) : null,
+    })),
+  );
+}
+
+async function checkLinks(tx: Tx, input: ProjectInput, projectId?: string) {
+  const [client] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.id, input.clientId));
+  if (!client)
+    throw new AppError("INVALID", "Choose a client that exists.", {
+      fieldErrors: { clientId: ["Choose a client that exists."] },
+    });
+  if (!input.proposalId) return;
+  const [proposal] = await tx
+    .select({ clientId: proposals.clientId })
+    .from(proposals)
+    .where(eq(proposals.id, input.proposalId));
+  if (!proposal || proposal.clientId !== input.clientId)
+    throw new AppError("INVALID", "Choose a proposal of the same client.", {
+      fieldErrors: { proposalId: ["Choose a proposal of the same client."] },
+    });
+  const [other] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.proposalId, input.proposalId));
+  if (other && other.id !== projectId)
+    throw new AppError("CONFLICT", "That proposal already has a project.", {
+      fieldErrors: { proposalId: ["That proposal already has a project."] },
+    });
+}
+
+/** Creates a project inside the caller's transaction (accepting a proposal uses it). */
+export async function createProjectRecord(
+  tx: Tx,
+  { actor, input }: { actor: Actor; input: ProjectInput },
+) {
+  await checkLinks(tx, input);
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      onboardingId: createPublicId(),
+      name: input.name,
+      clientId: input.clientId,
+      proposalId: input.proposalId,
+      status: input.status,
+      startDate: input.startDate,
+      dueDate: input.dueDate,
+      budgetAmount: input.budgetAmount,
+      currency: input.currency,
+      teamMembers: input.teamMembers,
+    })
+    .returning();
+  await tx.insert(onboardingResponses).values({ projectId: project.id });
+  await writeMilestones(tx, project.id, input.milestones);
+  await audit(tx, actor, "create", project.id, { name: project.name });
+  return project;
+}
+
+export async function createProject({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: ProjectInput;
+}) {
+  return db.transaction((tx) => createProjectRecord(tx, { actor, input }));
+}
+
+export function canMoveProject(from: ProjectStatus, to: ProjectStatus) {
+  return from === to || projectTransitions[from].includes(to);
+}
+
+export async function updateProject({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: ProjectInput;
+}) {
+  return db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, id)).for("update");
+    if (!project) throw new AppError("NOT_FOUND", "That project no longer exists.");
+    if (!canMoveProject(project.status, input.status)) {
+      const message = `A project that is ${projectStatusLabel[project.status].toLowerCase()} cannot become ${projectStatusLabel[input.status].toLowerCase()}.`;
+      throw new AppError("CONFLICT", message, { fieldErrors: { status: [message] } });
+    }
+    await checkLinks(tx, input, id);
+    const [updated] = await tx
+      .update(projects)
+      .set({
+        name: input.name,
+        clientId: input.clientId,
+        proposalId: input.proposalId,
+        status: input.status,
+        startDate: input.startDate,
+        dueDate: input.dueDate,
+        budgetAmount: input.budgetAmount,
+        currency: input.currency,
+        teamMembers: input.teamMembers,
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, id))
+      .returning();
+    await writeMilestones(tx, id, input.milestones);
+    await audit(tx, actor, "update", id, {
+      name: updated.name,
+      ...(project.status !== updated.status ? { from: project.status, to: updated.status } : {}),
+    });
+    return updated;
+  });
+}
+
+export async function getProject({ db, id }: { db: Db | Tx; id: string }) {
+  const [project] = await db.select().from(projects).where(eq(projects.id, id));
+  if (!project) return undefined;
+  const [milestones, [client], [onboarding]] = await Promise.all([
+    db
+      .select()
+      .from(projectMilestones)
+      .where(eq(projectMilestones.projectId, id))
+      .orderBy(asc(projectMilestones.position)),
+    db
+      .select({ id: clients.id, company: clients.company })
+      .from(clients)
+      .where(eq(clients.id, project.clientId)),
+    db.select().from(onboardingResponses).where(eq(onboardingResponses.projectId, id)),
+  ]);
+  return { ...project, milestones, client, onboarding };
+}
+
+export const projectSorts = ["name", "createdAt", "dueDate", "status", "company"] as const;
+export type ProjectSort = (typeof projectSorts)[number];
+
+export async function findProjects({
+  db,
+  query,
+  status,
+  clientId,
+}: {
+  db: Db;
+  query: ListQuery<ProjectSort>;
+  status?: ProjectStatus;
+  clientId?: string;
+}): Promise<
+  ListResult<{
+    id: string;
+    name: string;
+    status: ProjectStatus;
+    startDate: string | null;
+    dueDate: string | null;
+    budgetAmount: number;
+    currency: string;
+    createdAt: Date;
+    clientId: string;
+    company: string;
+  }>
+> {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(projects.status, status));
+  if (clientId) conditions.push(eq(projects.clientId, clientId));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(ilike(projects.name, pattern), ilike(clients.company, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const sortColumn = {
+    name: sql`lower(${projects.name})`,
+    createdAt: projects.createdAt,
+    dueDate: projects.dueDate,
+    status: projects.status,
+    company: sql`lower(${clients.company})`,
+  }[query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        status: projects.status,
+        startDate: projects.startDate,
+        dueDate: projects.dueDate,
+        budgetAmount: projects.budgetAmount,
+        currency: projects.currency,
+        createdAt: projects.createdAt,
+        clientId: projects.clientId,
+        company: clients.company,
+      })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(where)
+      .orderBy(...orderBy(sortColumn, query.dir, projects.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db
+      .select({ total: count() })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(where),
+  ]);
+  return { rows, total, page: query.page, pageSize: query.pageSize };
+}
