@@ -91,3 +91,6 @@ export function safeRedirect(target: unknown, fallback = "/admin") {
   if (target.includes("\\") || [...target].some((char) => char.charCodeAt(0) < 32)) return fallback;
   return target;
 }
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, a reset link is on its way. It works once, for 1 hour.";

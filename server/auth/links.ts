@@ -63,8 +63,7 @@ export async function completeSetup(
   );
 }
 
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for that email, a reset link is on its way. It works once, for 1 hour.";
+export { RESET_REQUESTED_MESSAGE } from "../../app/lib/auth-forms";
 
 /** Mails a reset link when the account exists and is enabled; says the same either way. */
 export async function requestPasswordReset(

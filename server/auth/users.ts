@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import { createStaffSchema, staffRoles } from "../../app/lib/auth-forms";
+import { likePattern } from "../admin/list-params";
 import { recordAudit } from "../audit/audit";
 import type { Db, Tx } from "../db/client";
 import { authAccounts, authSessions, authUsers, signInFailures } from "../db/schema/auth";
@@ -285,4 +286,43 @@ export async function changeOwnPassword(
       recordId: input.userId,
     });
   });
+}
+
+export const staffSortable = ["email", "name", "role", "createdAt"] as const;
+export type StaffSort = (typeof staffSortable)[number];
+
+/** The team list for /admin/team: searched by name or email, sorted and paged in SQL. */
+export async function findStaffUsers(
+  db: Db,
+  params: {
+    q: string;
+    sort: StaffSort;
+    direction: "asc" | "desc";
+    offset: number;
+    pageSize: number;
+  },
+) {
+  const where = params.q
+    ? or(
+        ilike(authUsers.email, likePattern(params.q)),
+        ilike(authUsers.name, likePattern(params.q)),
+      )
+    : undefined;
+  const column = {
+    email: authUsers.email,
+    name: authUsers.name,
+    role: authUsers.role,
+    createdAt: authUsers.createdAt,
+  }[params.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(authUsers)
+      .where(where)
+      .orderBy(params.direction === "asc" ? asc(column) : desc(column), asc(authUsers.id))
+      .limit(params.pageSize)
+      .offset(params.offset),
+    db.select({ total: count() }).from(authUsers).where(where),
+  ]);
+  return { rows: rows.map(staffView), total };
 }

@@ -7,8 +7,8 @@ import {
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
-import { forgotPasswordSchema } from "~/lib/auth-forms";
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "../../../server/auth/links";
+import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-forms";
+import { requestPasswordReset } from "../../../server/auth/links";
 import { AppError, errorResponse, invalid } from "../../../server/errors";
 import type { Route } from "./+types/forgot-password";
 

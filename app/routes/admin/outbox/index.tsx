@@ -1,16 +1,99 @@
+import { Form } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/admin/pagination";
+import { parseListParams } from "../../../../server/admin/list-params";
 import { requireRole } from "../../../../server/auth/guard";
+import { findOutboxMessages } from "../../../../server/mail/outbox";
 import type { Route } from "./+types/index";
+
+export const meta = () => [{ title: "Outbox | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  return null;
+  const params = parseListParams(args.request, {
+    sortable: ["createdAt"],
+    defaultSort: "createdAt",
+    pageSize: 20,
+  });
+  const to = new URL(args.request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
+  const { rows, total } = await findOutboxMessages(args.context.db, { ...params, to });
+  return {
+    rows,
+    total,
+    page: params.page,
+    pageSize: params.pageSize,
+    to,
+    hasSmtp: Boolean(args.context.env.SMTP_URL),
+  };
 }
 
-export default function OutboxIndexScreen() {
+const statusLabel = { outbox: "Kept in the Outbox", sent: "Sent", failed: "Failed" } as const;
+
+export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageSize, to, hasSmtp } = loaderData;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Outbox</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title="Outbox"
+        description={
+          hasSmtp
+            ? "Every mail the product sent through SMTP, newest first."
+            : "No SMTP server is configured, so every mail the product sends is kept here instead, newest first."
+        }
+      />
+      <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-64">
+          <label htmlFor="outbox-to" className="field-label">
+            Recipient
+          </label>
+          <input id="outbox-to" name="to" type="email" defaultValue={to} className="field-input" />
+        </div>
+        <button type="submit" className="btn-secondary px-5 py-2">
+          Filter
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <div className="card text-mist-300" data-empty-state>
+          {to ? `No mail to ${to}.` : "No mail yet."}
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {rows.map((message) => (
+            <li key={message.id}>
+              <article className="card" aria-labelledby={`mail-${message.id}`}>
+                <header className="flex flex-wrap items-start justify-between gap-2 border-b border-white/10 pb-3">
+                  <div>
+                    <h2 id={`mail-${message.id}`} className="heading-md">
+                      {message.subject}
+                    </h2>
+                    <p className="mt-1 text-sm text-mist-300">
+                      To <span data-mail-to>{message.to}</span> · from {message.from}
+                    </p>
+                  </div>
+                  <div className="text-right text-sm text-mist-400">
+                    <time dateTime={message.createdAt}>
+                      {new Date(message.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                    </time>
+                    <p className={message.status === "failed" ? "text-red-300" : ""}>
+                      {statusLabel[message.status]}
+                      {message.error ? `: ${message.error}` : ""}
+                    </p>
+                  </div>
+                </header>
+                <div
+                  className="prose-frontier mt-4 break-words"
+                  // Sanitised on the server (server/mail/outbox.ts).
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised mail body
+                  dangerouslySetInnerHTML={{ __html: message.bodyHtml }}
+                />
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-6">
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </div>
     </main>
   );
 }

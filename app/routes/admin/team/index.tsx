@@ -1,16 +1,248 @@
+import { useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { type AdminColumn, AdminTable } from "~/components/admin/admin-table";
+import { ConfirmModal } from "~/components/admin/confirm-modal";
+import { PageHeader } from "~/components/admin/page-header";
+import { type FormResult, useResultToast } from "~/components/auth/auth-form";
+import { staffRoles, teamActionSchema } from "~/lib/auth-forms";
+import { roleLabel } from "~/lib/roles";
+import { parseListParams } from "../../../../server/admin/list-params";
 import { requireRole } from "../../../../server/auth/guard";
+import { inviteStaffMember, requestPasswordReset } from "../../../../server/auth/links";
+import {
+  disableStaffUser,
+  enableStaffUser,
+  findStaffUser,
+  findStaffUsers,
+  setStaffRole,
+  staffSortable,
+} from "../../../../server/auth/users";
+import { AppError, errorResponse, invalid } from "../../../../server/errors";
 import type { Route } from "./+types/index";
 
+export const meta = () => [{ title: "Team | Command Center" }];
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireRole(args, "admin");
-  return null;
+  const me = await requireRole(args, "admin");
+  const params = parseListParams(args.request, {
+    sortable: staffSortable,
+    defaultSort: "email",
+  });
+  const { rows, total } = await findStaffUsers(args.context.db, params);
+  return { me: me.id, rows, total, params };
 }
 
-export default function TeamIndexScreen() {
+export async function action(args: Route.ActionArgs) {
+  const me = await requireRole(args, "admin");
+  const { context } = args;
+  const parsed = teamActionSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const actor = { id: me.id, email: me.email, address: context.clientAddress };
+  try {
+    if (!parsed.success) throw invalid(parsed.error, "Check the form: something is missing.");
+    const input = parsed.data;
+    switch (input.intent) {
+      case "invite":
+        await inviteStaffMember(context, input, actor);
+        return { ok: true as const, message: `Invitation mailed to ${input.email}.` };
+      case "set-role": {
+        const user = await setStaffRole(context, { id: input.userId }, input.role, actor);
+        return { ok: true as const, message: `${user.email} is now ${roleLabel[input.role]}.` };
+      }
+      case "disable": {
+        const user = await disableStaffUser(context, { id: input.userId }, actor);
+        return { ok: true as const, message: `${user.email} is disabled and signed out.` };
+      }
+      case "enable": {
+        const user = await enableStaffUser(context, { id: input.userId }, actor);
+        return { ok: true as const, message: `${user.email} can sign in again.` };
+      }
+      case "send-reset": {
+        const user = await findStaffUser(context.db, { id: input.userId });
+        if (!user) throw new AppError("NOT_FOUND", "There is no staff account like that.");
+        if (user.isDisabled)
+          throw new AppError("CONFLICT", "Enable the account before sending it a reset link.");
+        await requestPasswordReset(context, { email: user.email }, actor);
+        return { ok: true as const, message: `Reset link mailed to ${user.email}.` };
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+}
+
+type Member = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function TeamScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as FormResult;
+  useResultToast(result);
+  const { rows, total, params, me } = loaderData;
+  const inviteErrors = result && !result.ok ? result.fieldErrors : undefined;
+
+  const columns: AdminColumn<Member>[] = [
+    {
+      key: "name",
+      header: "Name",
+      isSortable: true,
+      cell: (row) => (
+        <span className="font-medium">
+          {row.name}
+          {row.id === me ? <span className="ml-2 text-xs text-mist-400">(you)</span> : null}
+        </span>
+      ),
+    },
+    { key: "email", header: "Email", isSortable: true, cell: (row) => row.email },
+    {
+      key: "role",
+      header: "Role",
+      isSortable: true,
+      cell: (row) => <RoleSelect member={row} />,
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (row) =>
+        row.isDisabled ? (
+          <span className="text-red-300">Disabled</span>
+        ) : (
+          <span className="text-green-300">Active</span>
+        ),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (row) => <MemberActions member={row} isSelf={row.id === me} />,
+    },
+  ];
+
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Team</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title="Team"
+        description="Invite staff, choose what they can reach, disable accounts and send password reset links."
+      />
+      <section aria-labelledby="invite-heading" className="card mb-8">
+        <h2 id="invite-heading" className="heading-md">
+          Invite a team member
+        </h2>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-4" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          <div className="min-w-64 flex-1">
+            <label htmlFor="invite-email" className="field-label">
+              Email
+            </label>
+            <input id="invite-email" name="email" type="email" required className="field-input" />
+            {inviteErrors?.email ? <p className="field-error">{inviteErrors.email[0]}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="invite-role" className="field-label">
+              Role
+            </label>
+            <select
+              id="invite-role"
+              name="role"
+              defaultValue="clientManager"
+              className="field-input"
+            >
+              {staffRoles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel[role]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-primary py-2">
+            Send invitation
+          </button>
+        </Form>
+      </section>
+      <AdminTable
+        label="Team members"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        page={params.page}
+        pageSize={params.pageSize}
+        total={total}
+        sort={params.sort}
+        direction={params.direction}
+        q={params.q}
+        searchLabel="Search by name or email"
+        emptyMessage="No team members yet."
+      />
     </main>
+  );
+}
+
+function RoleSelect({ member }: { member: Member }) {
+  const fetcher = useFetcher<FormResult>();
+  useResultToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="userId" value={member.id} />
+      <label className="sr-only" htmlFor={`role-${member.id}`}>
+        Role of {member.email}
+      </label>
+      <select
+        id={`role-${member.id}`}
+        name="role"
+        defaultValue={member.role}
+        className="field-input py-1"
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+      >
+        {staffRoles.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel[role]}
+          </option>
+        ))}
+      </select>
+    </fetcher.Form>
+  );
+}
+
+function MemberActions({ member, isSelf }: { member: Member; isSelf: boolean }) {
+  const fetcher = useFetcher<FormResult>();
+  useResultToast(fetcher.data);
+  const [isConfirming, setConfirming] = useState(false);
+  const submit = (intent: string) =>
+    fetcher.submit({ intent, userId: member.id }, { method: "post" });
+  const buttonClass =
+    "rounded-lg border border-white/15 px-3 py-1 text-xs font-semibold hover:border-white/40 disabled:opacity-50";
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!member.isDisabled ? (
+        <button type="button" className={buttonClass} onClick={() => submit("send-reset")}>
+          Send reset link
+        </button>
+      ) : null}
+      {member.isDisabled ? (
+        <button type="button" className={buttonClass} onClick={() => submit("enable")}>
+          Enable
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`${buttonClass} text-red-300`}
+          disabled={isSelf}
+          onClick={() => setConfirming(true)}
+        >
+          Disable
+        </button>
+      )}
+      <ConfirmModal
+        open={isConfirming}
+        title={`Disable ${member.email}?`}
+        confirmLabel="Disable account"
+        isDanger
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          submit("disable");
+        }}
+      >
+        They are signed out at once and cannot sign in until an admin enables the account again.
+      </ConfirmModal>
+    </div>
   );
 }
