@@ -31,6 +31,8 @@ export default [
     route("pricing", "routes/site/pricing.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("personas", "routes/site/personas.tsx"),
+    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -75,6 +77,10 @@ export default [
   ]),
 
   route("newsletter", "routes/resources/newsletter.ts"),
+  route("insights.rss", "routes/resources/insights-rss.ts"),
+  route("podcasts.rss", "routes/resources/podcasts-rss.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("uploads/*", "routes/resources/uploads.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("events/settings", "routes/resources/settings-events.ts"),

@@ -70,12 +70,3 @@ export async function findAudioEpisodesForFeed({ db, limit = 100 }: { db: Db; li
     .filter((row) => row.kind === "audio" && row.audioUrl && row.audioBytes && row.audioType)
     .map((row) => ({ ...row, showNotesHtml: renderMarkdown(row.showNotes) }));
 }
-
-/** "1:02:03" or "12:05" for a number of seconds. */
-export function formatDuration(totalSeconds: number) {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toasts";
-import { newsletterSchema } from "~/lib/newsletter";
+import { NEWSLETTER_INVALID_EMAIL } from "~/lib/newsletter";
 
 type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -25,15 +25,14 @@ export function NewsletterForm() {
     }
   }, [fetcher.state, fetcher.data, toast]);
 
+  // The browser's own email check gives instant feedback without shipping a schema
+  // library on every page; the server applies newsletterSchema and has the last word.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = newsletterSchema.safeParse({
-      email: new FormData(event.currentTarget).get("email") ?? "",
-    });
-    if (!parsed.success) {
+    const input = event.currentTarget.elements.namedItem("email") as HTMLInputElement | null;
+    if (input && (!input.value.trim() || !input.checkValidity())) {
       event.preventDefault();
-      const message = parsed.error.issues[0].message;
-      setError(message);
-      toast.show({ message, type: "error" });
+      setError(NEWSLETTER_INVALID_EMAIL);
+      toast.show({ message: NEWSLETTER_INVALID_EMAIL, type: "error" });
     }
   }
 
@@ -44,8 +43,15 @@ export function NewsletterForm() {
       action="/newsletter"
       noValidate
       onSubmit={onSubmit}
-      className="flex flex-col gap-2"
+      className="relative flex flex-col gap-2"
     >
+      {/* A honeypot: people never see it, bots fill it in (server/antispam). */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <label htmlFor={inputId} className="text-sm font-medium text-mist-300">
         Email address
       </label>

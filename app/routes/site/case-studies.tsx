@@ -1,9 +1,161 @@
-export const meta = () => [{ title: "Case Studies | Digital Frontier" }];
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { CaseStudyCard } from "~/components/site/content-cards";
+import { CtaBand } from "~/components/site/cta-band";
+import { PageHero } from "~/components/site/page-hero";
+import { PageLinks } from "~/components/site/page-links";
+import { findServiceById, services } from "~/lib/content/services";
+import { listPath, parseListParams } from "~/lib/list-params";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import {
+  findCaseStudyIndustries,
+  findPublishedCaseStudies,
+} from "../../../server/content/case-studies";
+import type { Route } from "./+types/case-studies";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseListParams(new URL(request.url));
+  const service = params.service && findServiceById(params.service) ? params.service : undefined;
+  const [result, industries] = await Promise.all([
+    findPublishedCaseStudies({
+      db: context.db,
+      filters: { service, industry: params.industry, page: params.page },
+    }),
+    findCaseStudyIndustries({ db: context.db }),
+  ]);
+  return { ...result, industries, filters: { service, industry: params.industry } };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  const filters = data?.filters ?? {};
+  const page = data?.page ?? 1;
+  const parts = [
+    filters.service ? findServiceById(filters.service)?.name : undefined,
+    filters.industry,
+  ].filter(Boolean);
+  const title = `Case Studies${parts.length ? `: ${parts.join(", ")}` : ""}${page > 1 ? ` (page ${page})` : ""}`;
+  const path = listPath("/case-studies", { ...filters, page });
+  return seoMeta({
+    title,
+    description: `How we helped clients${parts.length ? ` in ${parts.join(" and ")}` : ""} ship web platforms, AI, mobile apps, design systems and VR/AR: the challenge, what we built and the measured results.${page > 1 ? ` Page ${page}.` : ""}`,
+    path,
+    publicUrl,
+    jsonLd: [
+      {
+        "@type": "CollectionPage",
+        name: title,
+        url: absoluteUrl(publicUrl, path),
+        hasPart: (data?.items ?? []).map((item) => ({
+          "@type": "CreativeWork",
+          name: item.title,
+          url: absoluteUrl(publicUrl, `/case-studies/${item.slug}`),
+        })),
+      },
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Case Studies", "/case-studies"],
+      ]),
+    ],
+  });
+};
 
 export default function CaseStudiesPage() {
+  const { items, page, pageCount, total, industries, filters } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const isFiltered = Boolean(filters.service || filters.industry);
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Case Studies</h1>
+    <main id="main" className="container-page">
+      <PageHero
+        eyebrow="Case Studies"
+        title="Work that shipped, and what it changed"
+        lead="Real problems, the software we built to solve them and the numbers that moved afterwards."
+      />
+      <Form
+        method="get"
+        className="card mb-10 flex flex-col gap-4 sm:flex-row sm:items-end"
+        aria-label="Filter case studies"
+      >
+        <div className="flex-1">
+          <label htmlFor="filter-service" className="field-label">
+            Service
+          </label>
+          <select
+            id="filter-service"
+            name="service"
+            defaultValue={filters.service ?? ""}
+            className="field-input"
+          >
+            <option value="">All services</option>
+            {services.map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex-1">
+          <label htmlFor="filter-industry" className="field-label">
+            Industry
+          </label>
+          <select
+            id="filter-industry"
+            name="industry"
+            defaultValue={filters.industry ?? ""}
+            className="field-input"
+          >
+            <option value="">All industries</option>
+            {industries.map((industry) => (
+              <option key={industry} value={industry}>
+                {industry}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary py-2">
+            Apply filters
+          </button>
+          {isFiltered ? (
+            <Link to="/case-studies" className="btn-secondary py-2">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mb-6 text-sm text-mist-400" aria-live="polite">
+        {navigation.state === "loading"
+          ? "Loading case studies..."
+          : `${total} case ${total === 1 ? "study" : "studies"}${isFiltered ? " match these filters" : ""}.`}
+      </p>
+      {items.length ? (
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {items.map((study) => (
+            <li key={study.id}>
+              <CaseStudyCard study={study} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="card">
+          <h2 className="heading-md">No case studies match these filters</h2>
+          <p className="mt-2 text-mist-300">
+            Try another service or industry, or{" "}
+            <Link to="/case-studies" className="underline">
+              see all case studies
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        basePath="/case-studies"
+        params={{ service: filters.service, industry: filters.industry }}
+        label="Case study pages"
+      />
+      <CtaBand />
     </main>
   );
 }

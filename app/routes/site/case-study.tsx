@@ -1,9 +1,186 @@
-export const meta = () => [{ title: "Case Study | Digital Frontier" }];
+import { data, Link, useLoaderData } from "react-router";
+import { Breadcrumbs } from "~/components/site/breadcrumbs";
+import { CaseStudyCard, CoverImage } from "~/components/site/content-cards";
+import { CtaBand } from "~/components/site/cta-band";
+import { findServiceById, servicePath } from "~/lib/content/services";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import {
+  findPublishedCaseStudy,
+  findRelatedCaseStudies,
+} from "../../../server/content/case-studies";
+import type { Route } from "./+types/case-study";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const study = await findPublishedCaseStudy({ db: context.db, slug: params.slug });
+  if (!study) throw data("Case study not found", { status: 404 });
+  const related = await findRelatedCaseStudies({ db: context.db, caseStudy: study });
+  const { challenge: _c, solution: _s, results: _r, ...shown } = study;
+  return { study: shown, related };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  if (!loaded) return [{ title: `Case study not found | ${SITE_NAME}` }];
+  const { study } = loaded;
+  const path = `/case-studies/${study.slug}`;
+  const image = study.socialImage ?? study.coverImage ?? undefined;
+  return seoMeta({
+    title: study.seoTitle ?? `${study.title}: ${study.client} case study`,
+    description: study.seoDescription ?? study.summary,
+    path,
+    publicUrl,
+    image,
+    type: "article",
+    jsonLd: [
+      {
+        "@type": "CreativeWork",
+        name: study.title,
+        headline: study.title,
+        abstract: study.summary,
+        url: absoluteUrl(publicUrl, path),
+        image: image ? absoluteUrl(publicUrl, image) : undefined,
+        datePublished: study.publishedAt ? new Date(study.publishedAt).toISOString() : undefined,
+        dateModified: new Date(study.updatedAt).toISOString(),
+        about: study.industry,
+        keywords: study.services.map((id) => findServiceById(id)?.name ?? id).join(", "),
+        creator: { "@type": "Organization", name: SITE_NAME, url: publicUrl || undefined },
+        sourceOrganization: { "@type": "Organization", name: study.client },
+      },
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Case Studies", "/case-studies"],
+        [study.title, path],
+      ]),
+    ],
+  });
+};
 
 export default function CaseStudyPage() {
+  const { study, related } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Case Study</h1>
+    <main id="main" className="container-page">
+      <Breadcrumbs
+        trail={[
+          ["Home", "/"],
+          ["Case Studies", "/case-studies"],
+          [study.title, `/case-studies/${study.slug}`],
+        ]}
+      />
+      <article>
+        <header className="pt-10 pb-10">
+          <p className="eyebrow mb-4">Case study · {study.client}</p>
+          <h1 className="heading-xl max-w-4xl">{study.title}</h1>
+          <p className="mt-6 max-w-3xl text-lg leading-relaxed text-mist-300">{study.summary}</p>
+          <dl className="mt-8 grid max-w-3xl gap-6 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-mist-400">Client</dt>
+              <dd className="mt-1 font-semibold text-white">{study.client}</dd>
+            </div>
+            <div>
+              <dt className="text-mist-400">Industry</dt>
+              <dd className="mt-1 font-semibold text-white">
+                <Link
+                  to={`/case-studies?industry=${encodeURIComponent(study.industry)}`}
+                  className="hover:underline"
+                >
+                  {study.industry}
+                </Link>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-mist-400">Services</dt>
+              <dd className="mt-1 flex flex-col gap-1 font-semibold text-white">
+                {study.services.map((id) => {
+                  const service = findServiceById(id);
+                  return service ? (
+                    <Link key={id} to={servicePath(service)} className="hover:underline">
+                      {service.name}
+                    </Link>
+                  ) : (
+                    <span key={id}>{id}</span>
+                  );
+                })}
+              </dd>
+            </div>
+          </dl>
+        </header>
+        <CoverImage src={study.coverImage} alt={study.coverAlt} isEager />
+        {study.metrics.length ? (
+          <section aria-labelledby="metrics-heading" className="my-12">
+            <h2 id="metrics-heading" className="sr-only">
+              Headline results
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {study.metrics.map((metric) => (
+                <div key={metric.label} className="card">
+                  <dt className="text-sm text-mist-400">{metric.label}</dt>
+                  <dd className="mt-2 font-display text-4xl font-bold text-frontier-orange">
+                    {metric.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+        <div className="grid max-w-3xl gap-12">
+          <Section id="challenge" title="The challenge" html={study.challengeHtml} />
+          <Section id="solution" title="What we built" html={study.solutionHtml} />
+          <Section id="results" title="The results" html={study.resultsHtml} />
+        </div>
+        {study.gallery.length ? (
+          <section aria-labelledby="gallery-heading" className="mt-16">
+            <h2 id="gallery-heading" className="heading-lg mb-6">
+              Gallery
+            </h2>
+            <ul className="grid gap-6 md:grid-cols-2">
+              {study.gallery.map((image) => (
+                <li key={image.src}>
+                  <img
+                    src={image.src}
+                    alt={image.alt}
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[40/21] w-full rounded-xl object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="mt-20">
+          <h2 id="related-heading" className="heading-lg mb-8">
+            Related case studies
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {related.map((item) => (
+              <li key={item.id}>
+                <CaseStudyCard study={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <CtaBand title="Facing a similar challenge?" />
     </main>
+  );
+}
+
+function Section({ id, title, html }: { id: string; title: string; html: string }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="heading-lg mb-4">
+        {title}
+      </h2>
+      <div
+        className="prose-frontier"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised on the server (server/content/markdown.ts)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </section>
   );
 }

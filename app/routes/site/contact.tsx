@@ -1,9 +1,238 @@
-export const meta = () => [{ title: "Contact Us | Digital Frontier" }];
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { BotFields } from "~/components/site/bot-fields";
+import { FieldError } from "~/components/site/comment-form";
+import { PageHero } from "~/components/site/page-hero";
+import { useToast } from "~/components/ui/toasts";
+import {
+  budgetOptions,
+  CONTACT_THANKS,
+  contactSchema,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  serviceOptions,
+  timelineOptions,
+} from "~/lib/contact";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import { issueFormToken } from "../../../server/antispam/antispam";
+import { errorResponse } from "../../../server/errors";
+import { submitContactForm } from "../../../server/leads/leads";
+import { redirectWithToast } from "../../../server/toast";
+import type { Route } from "./+types/contact";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { formToken: issueFormToken(context.env.AUTH_SECRET) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    await submitContactForm({
+      db: context.db,
+      env: context.env,
+      form: await request.formData(),
+      address: context.clientAddress,
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+  return redirectWithToast("/contact", { message: CONTACT_THANKS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  return seoMeta({
+    title: "Contact Us",
+    description:
+      "Tell us about your project: web platform, AI, mobile app, design or VR/AR. A senior engineer replies within one working day with honest next steps.",
+    path: "/contact",
+    publicUrl,
+    jsonLd: [
+      {
+        "@type": "ContactPage",
+        name: `Contact ${SITE_NAME}`,
+        url: absoluteUrl(publicUrl, "/contact"),
+      },
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Contact", "/contact"],
+      ]),
+    ],
+  });
+};
+
+const fields = ["name", "email", "company", "service", "budget", "timeline", "message"] as const;
 
 export default function ContactPage() {
+  const { formToken } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const isSubmitting = navigation.state === "submitting";
+
+  useEffect(() => {
+    if (actionData && !actionData.ok) {
+      setErrors(actionData.fieldErrors ?? {});
+      toast.show({ message: actionData.error, type: "error" });
+    }
+  }, [actionData, toast]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const parsed = contactSchema.safeParse(
+      Object.fromEntries(fields.map((field) => [field, form.get(field) ?? ""])),
+    );
+    if (parsed.success) return setErrors({});
+    event.preventDefault();
+    const next: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      next[key] = [...(next[key] ?? []), issue.message];
+    }
+    setErrors(next);
+    const first = fields.find((field) => next[field]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
+
+  const control = (field: string, hint?: string) => ({
+    id: `${id}-${field}`,
+    name: field,
+    className: "field-input",
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby":
+      [errors[field] ? `${id}-${field}-error` : undefined, hint].filter(Boolean).join(" ") ||
+      undefined,
+  });
+
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Contact Us</h1>
+    <main id="main" className="container-page">
+      <PageHero
+        eyebrow="Contact"
+        title="Let's talk about what you're building"
+        lead="Tell us where you are and where you need to be. A senior engineer, not a sales script, replies within one working day."
+      />
+      <div className="grid gap-12 lg:grid-cols-[2fr_1fr]">
+        <Form
+          key={formToken}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          className="card relative grid gap-5 sm:grid-cols-2"
+          aria-label="Contact form"
+        >
+          <BotFields formToken={formToken} />
+          <div>
+            <label htmlFor={`${id}-name`} className="field-label">
+              Name
+            </label>
+            <input {...control("name")} autoComplete="name" required maxLength={120} />
+            <FieldError id={`${id}-name-error`} messages={errors.name} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-email`} className="field-label">
+              Email
+            </label>
+            <input {...control("email")} type="email" autoComplete="email" required />
+            <FieldError id={`${id}-email-error`} messages={errors.email} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-company`} className="field-label">
+              Company <span className="text-mist-400">(optional)</span>
+            </label>
+            <input {...control("company")} autoComplete="organization" maxLength={160} />
+            <FieldError id={`${id}-company-error`} messages={errors.company} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-service`} className="field-label">
+              Service of interest
+            </label>
+            <select {...control("service")} required defaultValue="">
+              <option value="" disabled>
+                Choose a service
+              </option>
+              {serviceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-service-error`} messages={errors.service} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-budget`} className="field-label">
+              Budget range
+            </label>
+            <select {...control("budget")} required defaultValue="">
+              <option value="" disabled>
+                Choose a range
+              </option>
+              {budgetOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-budget-error`} messages={errors.budget} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-timeline`} className="field-label">
+              Timeline
+            </label>
+            <select {...control("timeline")} required defaultValue="">
+              <option value="" disabled>
+                Choose a timeline
+              </option>
+              {timelineOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-timeline-error`} messages={errors.timeline} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={`${id}-message`} className="field-label">
+              Message
+            </label>
+            <textarea
+              {...control("message", `${id}-message-hint`)}
+              rows={7}
+              required
+              minLength={MESSAGE_MIN}
+              maxLength={MESSAGE_MAX}
+            />
+            <p id={`${id}-message-hint`} className="mt-1 text-xs text-mist-400">
+              What you want to build, for whom, and what success looks like ({MESSAGE_MIN} to{" "}
+              {MESSAGE_MAX} characters).
+            </p>
+            <FieldError id={`${id}-message-error`} messages={errors.message} />
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? "Sending..." : "Send message"}
+            </button>
+          </div>
+        </Form>
+        <aside className="flex flex-col gap-6" aria-label="What happens next">
+          <div className="card">
+            <h2 className="heading-md">What happens next</h2>
+            <ol className="mt-4 list-decimal space-y-2 pl-5 text-mist-300">
+              <li>A senior engineer reads your message, usually the same day.</li>
+              <li>We reply within one working day with questions or a call slot.</li>
+              <li>If we are not the right fit, we tell you and suggest who might be.</li>
+            </ol>
+          </div>
+          <div className="card">
+            <h2 className="heading-md">Your details</h2>
+            <p className="mt-4 text-mist-300">
+              We use what you send only to answer you. No mailing lists unless you subscribe
+              yourself.
+            </p>
+          </div>
+        </aside>
+      </div>
     </main>
   );
 }

@@ -1,9 +1,169 @@
-export const meta = () => [{ title: "Insight | Digital Frontier" }];
+import { data, Link, useLoaderData } from "react-router";
+import { Breadcrumbs } from "~/components/site/breadcrumbs";
+import { CommentForm } from "~/components/site/comment-form";
+import { CoverImage, InsightCard } from "~/components/site/content-cards";
+import { COMMENT_AWAITS_MODERATION } from "~/lib/comments";
+import { formatDate } from "~/lib/format";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import { issueFormToken } from "../../../server/antispam/antispam";
+import { findApprovedComments, submitComment } from "../../../server/comments/comments";
+import { findPublishedInsight, findRelatedInsights } from "../../../server/content/insights";
+import { errorResponse } from "../../../server/errors";
+import type { Route } from "./+types/insight";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const insight = await findPublishedInsight({ db: context.db, slug: params.slug });
+  if (!insight) throw data("Insight not found", { status: 404 });
+  const [related, comments] = await Promise.all([
+    findRelatedInsights({ db: context.db, insight }),
+    findApprovedComments({ db: context.db, insightId: insight.id }),
+  ]);
+  const { body: _body, ...shown } = insight;
+  return {
+    insight: shown,
+    related,
+    comments,
+    formToken: issueFormToken(context.env.AUTH_SECRET),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  try {
+    await submitComment({
+      db: context.db,
+      secret: context.env.AUTH_SECRET,
+      slug: params.slug,
+      form: await request.formData(),
+      address: context.clientAddress,
+    });
+    return { ok: true as const, message: COMMENT_AWAITS_MODERATION };
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  if (!loaded) return [{ title: `Insight not found | ${SITE_NAME}` }];
+  const { insight } = loaded;
+  const path = `/insights/${insight.slug}`;
+  const image = insight.socialImage ?? insight.coverImage ?? undefined;
+  return seoMeta({
+    title: insight.seoTitle ?? insight.title,
+    description: insight.seoDescription ?? insight.excerpt,
+    path,
+    publicUrl,
+    image,
+    type: "article",
+    jsonLd: [
+      {
+        "@type": "Article",
+        headline: insight.title,
+        description: insight.excerpt,
+        url: absoluteUrl(publicUrl, path),
+        mainEntityOfPage: absoluteUrl(publicUrl, path),
+        image: image ? absoluteUrl(publicUrl, image) : undefined,
+        datePublished: insight.publishedAt
+          ? new Date(insight.publishedAt).toISOString()
+          : undefined,
+        dateModified: new Date(insight.updatedAt).toISOString(),
+        author: { "@type": "Person", name: insight.author },
+        publisher: { "@type": "Organization", name: SITE_NAME, url: publicUrl || undefined },
+        keywords: insight.tags.join(", "),
+        timeRequired: `PT${insight.readingMinutes}M`,
+        commentCount: loaded.comments.length,
+      },
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Insights", "/insights"],
+        [insight.title, path],
+      ]),
+    ],
+  });
+};
 
 export default function InsightPage() {
+  const { insight, related, comments, formToken } = useLoaderData<typeof loader>();
+  const published = insight.publishedAt ? new Date(insight.publishedAt) : undefined;
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Insight</h1>
+    <main id="main" className="container-page">
+      <Breadcrumbs
+        trail={[
+          ["Home", "/"],
+          ["Insights", "/insights"],
+          [insight.title, `/insights/${insight.slug}`],
+        ]}
+      />
+      <article className="mx-auto max-w-3xl">
+        <header className="pt-10 pb-8">
+          <ul className="mb-4 flex flex-wrap gap-2" aria-label="Tags">
+            {insight.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/insights?tag=${encodeURIComponent(tag)}`}
+                  className="eyebrow hover:underline"
+                >
+                  #{tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h1 className="heading-xl">{insight.title}</h1>
+          <p className="mt-6 text-lg leading-relaxed text-mist-300">{insight.excerpt}</p>
+          <p className="mt-6 text-sm text-mist-400">
+            By <span className="font-semibold text-mist-100">{insight.author}</span> ·{" "}
+            <time dateTime={published?.toISOString()}>{formatDate(published)}</time> ·{" "}
+            {insight.readingMinutes} min read
+          </p>
+        </header>
+        <CoverImage src={insight.coverImage} alt={insight.coverAlt} isEager />
+        {/* Rendered from Markdown and sanitised on the server (server/content/markdown.ts). */}
+        <div
+          className="prose-frontier mt-10"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
+          dangerouslySetInnerHTML={{ __html: insight.html }}
+        />
+      </article>
+
+      <section aria-labelledby="comments-heading" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="comments-heading" className="heading-lg mb-6">
+          Comments ({comments.length})
+        </h2>
+        {comments.length ? (
+          <ol className="mb-10 flex flex-col gap-4">
+            {comments.map((comment) => (
+              <li key={comment.id} className="card">
+                <p className="text-sm text-mist-400">
+                  <span className="font-semibold text-mist-100">{comment.name}</span> ·{" "}
+                  <time dateTime={new Date(comment.createdAt).toISOString()}>
+                    {formatDate(comment.createdAt)}
+                  </time>
+                </p>
+                <p className="mt-2 whitespace-pre-line text-mist-300">{comment.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mb-10 text-mist-300">No comments yet. Start the conversation.</p>
+        )}
+        <CommentForm formToken={formToken} />
+      </section>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="mt-20">
+          <h2 id="related-heading" className="heading-lg mb-8">
+            Keep reading
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {related.map((item) => (
+              <li key={item.id}>
+                <InsightCard insight={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

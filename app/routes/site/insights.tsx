@@ -1,9 +1,123 @@
-export const meta = () => [{ title: "Insights | Digital Frontier" }];
+import { Link, useLoaderData } from "react-router";
+import { InsightCard } from "~/components/site/content-cards";
+import { PageHero } from "~/components/site/page-hero";
+import { PageLinks } from "~/components/site/page-links";
+import { listPath, parseListParams } from "~/lib/list-params";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
+import { publicUrlFrom } from "~/root";
+import { findInsightTags, findPublishedInsights } from "../../../server/content/insights";
+import type { Route } from "./+types/insights";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseListParams(new URL(request.url));
+  const [result, tags] = await Promise.all([
+    findPublishedInsights({ db: context.db, tag: params.tag, page: params.page }),
+    findInsightTags({ db: context.db }),
+  ]);
+  return { ...result, tags, tag: params.tag };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  const page = data?.page ?? 1;
+  const tag = data?.tag;
+  const title = `Insights${tag ? ` tagged “${tag}”` : ""}${page > 1 ? ` (page ${page})` : ""}`;
+  const path = listPath("/insights", { tag, page });
+  return seoMeta({
+    title,
+    description: `Field notes from our engineers and designers${tag ? ` on ${tag}` : ""}: architecture, AI, mobile, design systems, VR/AR and how we run projects.${page > 1 ? ` Page ${page}.` : ""}`,
+    path,
+    publicUrl,
+    jsonLd: [
+      {
+        "@type": "Blog",
+        name: "Digital Frontier Insights",
+        url: absoluteUrl(publicUrl, path),
+        blogPost: (data?.items ?? []).map((item) => ({
+          "@type": "BlogPosting",
+          headline: item.title,
+          url: absoluteUrl(publicUrl, `/insights/${item.slug}`),
+          datePublished: item.publishedAt ? new Date(item.publishedAt).toISOString() : undefined,
+          author: { "@type": "Person", name: item.author },
+        })),
+      },
+      breadcrumbJsonLd(publicUrl, [
+        ["Home", "/"],
+        ["Insights", "/insights"],
+      ]),
+    ],
+  });
+};
 
 export default function InsightsPage() {
+  const { items, page, pageCount, tags, tag } = useLoaderData<typeof loader>();
+  const chip = "rounded-full border px-3 py-1 text-sm transition";
   return (
-    <main id="main" className="container-page py-24">
-      <h1 className="heading-xl">Insights</h1>
+    <main id="main" className="container-page">
+      <PageHero
+        eyebrow="Insights"
+        title="Notes from the frontier"
+        lead="What we learn shipping software for clients: the approaches that work, the ones that did not, and the numbers behind both."
+      >
+        <p className="mt-6 text-sm text-mist-400">
+          Follow along with the{" "}
+          <a href="/insights.rss" className="underline">
+            RSS feed
+          </a>
+          .
+        </p>
+      </PageHero>
+      <nav aria-label="Filter by tag" className="mb-10">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link
+              to="/insights"
+              aria-current={tag ? undefined : "page"}
+              className={`${chip} ${tag ? "border-white/15 text-mist-300 hover:border-white/40" : "border-frontier-orange bg-frontier-orange text-ink-950"}`}
+            >
+              All topics
+            </Link>
+          </li>
+          {tags.map((item) => (
+            <li key={item}>
+              <Link
+                to={`/insights?tag=${encodeURIComponent(item)}`}
+                aria-current={item === tag ? "page" : undefined}
+                className={`${chip} ${item === tag ? "border-frontier-orange bg-frontier-orange text-ink-950" : "border-white/15 text-mist-300 hover:border-white/40"}`}
+              >
+                {item}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {items.length ? (
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {items.map((insight) => (
+            <li key={insight.id}>
+              <InsightCard insight={insight} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="card">
+          <h2 className="heading-md">Nothing here yet</h2>
+          <p className="mt-2 text-mist-300">
+            No articles carry this tag.{" "}
+            <Link to="/insights" className="underline">
+              See all insights
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        basePath="/insights"
+        params={{ tag }}
+        label="Insight pages"
+      />
     </main>
   );
 }

@@ -1,0 +1,147 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useToast } from "~/components/ui/toasts";
+import { COMMENT_MAX, commentSchema } from "~/lib/comments";
+import { BotFields } from "./bot-fields";
+
+type Result =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
+
+const fields = ["name", "email", "body"] as const;
+
+/** The comment form under an insight: new comments wait for moderation, and the form says so. */
+export function CommentForm({ formToken }: { formToken: string }) {
+  const fetcher = useFetcher<Result>();
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [notice, setNotice] = useState<string>();
+  const isSubmitting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      setErrors({});
+      setNotice(fetcher.data.message);
+      formRef.current?.reset();
+      toast.show({ message: fetcher.data.message });
+    } else {
+      setErrors(fetcher.data.fieldErrors ?? {});
+      setNotice(undefined);
+      toast.show({ message: fetcher.data.error, type: "error" });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const parsed = commentSchema.safeParse(
+      Object.fromEntries(fields.map((field) => [field, form.get(field) ?? ""])),
+    );
+    if (!parsed.success) {
+      event.preventDefault();
+      const next: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        next[key] = [...(next[key] ?? []), issue.message];
+      }
+      setErrors(next);
+      setNotice(undefined);
+    }
+  }
+
+  const describedBy = (field: string, hint?: string) =>
+    [errors[field] ? `${id}-${field}-error` : undefined, hint].filter(Boolean).join(" ") ||
+    undefined;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="card relative flex flex-col gap-4"
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="heading-md">
+        Leave a comment
+      </h3>
+      <p className="text-sm text-mist-400">
+        Comments appear after a moderator approves them. Your email address is never shown.
+      </p>
+      <BotFields formToken={formToken} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="field-label">
+            Name
+          </label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={80}
+            className="field-input"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy("name")}
+          />
+          <FieldError id={`${id}-name-error`} messages={errors.name} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="field-label">
+            Email (never shown)
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className="field-input"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy("email")}
+          />
+          <FieldError id={`${id}-email-error`} messages={errors.email} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-body`} className="field-label">
+          Comment
+        </label>
+        <textarea
+          id={`${id}-body`}
+          name="body"
+          rows={5}
+          required
+          minLength={2}
+          maxLength={COMMENT_MAX}
+          className="field-input"
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={describedBy("body", `${id}-body-hint`)}
+        />
+        <p id={`${id}-body-hint`} className="mt-1 text-xs text-mist-400">
+          2 to {COMMENT_MAX} characters. Plain text only.
+        </p>
+        <FieldError id={`${id}-body-error`} messages={errors.body} />
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? "Submitting..." : "Post comment"}
+        </button>
+        <p role="status" className="text-sm text-green-300">
+          {notice}
+        </p>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {messages[0]}
+    </p>
+  );
+}

@@ -1,0 +1,125 @@
+import { Link } from "react-router";
+import { findServiceById } from "~/lib/content/services";
+import { formatDate } from "~/lib/format";
+
+export type CaseStudyCardData = {
+  slug: string;
+  title: string;
+  client: string;
+  industry: string;
+  services: string[];
+  summary: string;
+  metrics: Array<{ label: string; value: string }>;
+  coverImage: string | null;
+  coverAlt: string | null;
+};
+
+export type InsightCardData = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  tags: string[];
+  coverImage: string | null;
+  coverAlt: string | null;
+  publishedAt: Date | string | null;
+  readingMinutes: number;
+};
+
+/** Cover images are 1200x630 SVGs: sharp at any width, reserved space, loaded lazily off screen. */
+export function CoverImage({
+  src,
+  alt,
+  isEager = false,
+  className = "",
+}: {
+  src: string | null;
+  alt: string | null;
+  isEager?: boolean;
+  className?: string;
+}) {
+  if (!src) return null;
+  return (
+    <img
+      src={src}
+      alt={alt ?? ""}
+      width={1200}
+      height={630}
+      loading={isEager ? "eager" : "lazy"}
+      decoding="async"
+      fetchPriority={isEager ? "high" : undefined}
+      className={`aspect-[40/21] w-full rounded-xl object-cover ${className}`}
+    />
+  );
+}
+
+export function CaseStudyCard({
+  study,
+  headingLevel = 2,
+}: {
+  study: CaseStudyCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="card flex h-full flex-col gap-4">
+      <CoverImage src={study.coverImage} alt={study.coverAlt} />
+      <p className="eyebrow">
+        {study.client} · {study.industry}
+      </p>
+      <Heading className="heading-md">
+        <Link to={`/case-studies/${study.slug}`} className="hover:text-frontier-orange">
+          {study.title}
+        </Link>
+      </Heading>
+      <p className="text-mist-300">{study.summary}</p>
+      {study.metrics.length ? (
+        <dl className="mt-auto grid grid-cols-3 gap-3 border-t border-white/10 pt-4">
+          {study.metrics.slice(0, 3).map((metric) => (
+            <div key={metric.label}>
+              <dt className="text-xs text-mist-400">{metric.label}</dt>
+              <dd className="font-display text-lg font-semibold text-white">{metric.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <ul className="flex flex-wrap gap-2" aria-label="Services">
+        {study.services.map((id) => (
+          <li key={id} className="rounded-full bg-white/5 px-3 py-1 text-xs text-mist-300">
+            {findServiceById(id)?.name ?? id}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export function InsightCard({
+  insight,
+  headingLevel = 2,
+}: {
+  insight: InsightCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="card flex h-full flex-col gap-4">
+      <CoverImage src={insight.coverImage} alt={insight.coverAlt} />
+      <Heading className="heading-md">
+        <Link to={`/insights/${insight.slug}`} className="hover:text-frontier-orange">
+          {insight.title}
+        </Link>
+      </Heading>
+      <p className="text-mist-300">{insight.excerpt}</p>
+      <p className="mt-auto text-sm text-mist-400">
+        {insight.author} ·{" "}
+        <time
+          dateTime={insight.publishedAt ? new Date(insight.publishedAt).toISOString() : undefined}
+        >
+          {formatDate(insight.publishedAt)}
+        </time>{" "}
+        · {insight.readingMinutes} min read
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+
+/** Pagination through the URL: previous, numbered pages and next, keeping the filters. */
+export function PageLinks({
+  page,
+  pageCount,
+  basePath,
+  params,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  basePath: string;
+  params: Record<string, string | undefined>;
+  label: string;
+}) {
+  if (pageCount <= 1) return null;
+  const hrefFor = (target: number) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+    if (target > 1) search.set("page", String(target));
+    const query = search.toString();
+    return query ? `${basePath}?${query}` : basePath;
+  };
+  const linkClass =
+    "inline-flex min-w-11 items-center justify-center rounded-full border border-white/15 px-4 py-2 text-sm text-mist-100 hover:border-white/50";
+  return (
+    <nav aria-label={label} className="mt-12 flex flex-wrap items-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) =>
+        target === page ? (
+          <span
+            key={target}
+            aria-current="page"
+            className={`${linkClass} border-frontier-orange bg-frontier-orange font-semibold text-ink-950`}
+          >
+            <span className="sr-only">Page </span>
+            {target}
+          </span>
+        ) : (
+          <Link key={target} to={hrefFor(target)} className={linkClass}>
+            <span className="sr-only">Page </span>
+            {target}
+          </Link>
+        ),
+      )}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
