@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
+import { ChatWidget } from "~/components/site/chat-widget";
 import { CursorDot } from "~/components/site/cursor-dot";
 import { PageTransition, RouteSpinner } from "~/components/site/page-transition";
 import { ParticleBackground } from "~/components/site/particle-background";
@@ -28,6 +29,7 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
       <div className="flex-1">{children}</div>
       <SiteFooter logoSrc={branding?.footerLogoSrc} logoWidth={branding?.footerLogoWidth ?? 120} />
       <BackToTop />
+      <ChatWidget />
     </div>
   );
 }
