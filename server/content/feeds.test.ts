@@ -1,0 +1,82 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { expect, it } from "vitest";
+import { makeCaseStudy, makeEpisode, makeInsight } from "../../tests/helpers/content";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { renderInsightsFeed, renderPodcastFeed, renderRobots, renderSitemap } from "./feeds";
+
+const publicUrl = "https://frontier.test";
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+function parse(body: string) {
+  expect(XMLValidator.validate(body)).toBe(true);
+  return parser.parse(body);
+}
+
+describeEachDatabase("feeds, sitemap and robots", (get) => {
+  it("lists published insights in valid RSS 2.0, and no drafts", async () => {
+    const { db } = get();
+    const live = await makeInsight(db, {
+      title: "Ampersands & <angles> ]]> survive",
+      body: "Body with <script>alert(1)</script> and **bold**",
+    });
+    const draft = await makeInsight(db, { status: "draft" });
+    const feed = parse(await renderInsightsFeed({ db, publicUrl }));
+    expect(feed.rss["@version"]).toBe("2.0");
+    const items = asList(feed.rss.channel.item);
+    const item = items.find((entry) => entry.link === `${publicUrl}/insights/${live.slug}`);
+    expect(item.title).toBe("Ampersands & <angles> ]]> survive");
+    expect(item.description).toContain("<strong>bold</strong>");
+    expect(item.description).not.toContain("<script");
+    expect(new Date(item.pubDate).getTime()).toBeGreaterThan(0);
+    expect(items.some((entry) => String(entry.link).endsWith(draft.slug))).toBe(false);
+  });
+
+  it("describes audio episodes for podcast apps with the iTunes namespace", async () => {
+    const { db } = get();
+    const episode = await makeEpisode(db, { durationSeconds: 125, audioBytes: 24044 });
+    const draft = await makeEpisode(db, { status: "draft" });
+    const feed = parse(await renderPodcastFeed({ db, publicUrl }));
+    expect(feed.rss["@xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
+    const channel = feed.rss.channel;
+    expect(channel["itunes:author"]).toBeTruthy();
+    expect(channel["itunes:image"]["@href"]).toMatch(/^https:\/\/frontier\.test\//);
+    expect(channel["itunes:category"]["@text"]).toBe("Technology");
+    expect(String(channel["itunes:explicit"])).toBe("false");
+    const items = asList(channel.item);
+    const item = items.find((entry) => entry["itunes:title"] === episode.title);
+    expect(item.enclosure).toMatchObject({
+      "@url": `${publicUrl}${episode.audioUrl}`,
+      "@length": "24044",
+      "@type": "audio/wav",
+    });
+    expect(Number(item["itunes:duration"])).toBe(125);
+    expect(items.some((entry) => entry["itunes:title"] === draft.title)).toBe(false);
+  });
+
+  it("lists every public page and published item with lastmod", async () => {
+    const { db } = get();
+    const study = await makeCaseStudy(db);
+    const hidden = await makeCaseStudy(db, { status: "draft" });
+    const insight = await makeInsight(db);
+    const sitemap = parse(await renderSitemap({ db, publicUrl }));
+    const urls = asList(sitemap.urlset.url) as Array<{ loc: string; lastmod?: string }>;
+    const locs = urls.map((entry) => entry.loc);
+    for (const path of ["/", "/faq", "/personas", "/services/ai-machine-learning", "/podcasts"])
+      expect(locs).toContain(`${publicUrl}${path === "/" ? "/" : path}`);
+    expect(locs).toContain(`${publicUrl}/case-studies/${study.slug}`);
+    expect(locs).toContain(`${publicUrl}/insights/${insight.slug}`);
+    expect(locs).not.toContain(`${publicUrl}/case-studies/${hidden.slug}`);
+    expect(urls.every((entry) => entry.lastmod && !Number.isNaN(Date.parse(entry.lastmod)))).toBe(
+      true,
+    );
+  });
+
+  it("points crawlers to the sitemap and keeps them out of private areas", () => {
+    const robots = renderRobots(publicUrl);
+    expect(robots).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
+    for (const path of ["/admin", "/proposal", "/onboarding", "/login"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
+  });
+});
