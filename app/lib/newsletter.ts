@@ -3,7 +3,7 @@ import { z } from "zod";
 export const NEWSLETTER_INVALID_EMAIL = "Please enter a valid email address.";
 export const NEWSLETTER_UNAVAILABLE = "The newsletter service is currently unavailable.";
 
-/** The footer form's schema, shared by the browser and the server. */
+/** The footer form's schema: the server's decision (the browser uses the input's own email check). */
 export const newsletterSchema = z.object({
   email: z
     .string({ error: NEWSLETTER_INVALID_EMAIL })
