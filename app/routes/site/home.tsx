@@ -153,7 +153,7 @@ function Hero() {
   return (
     <section
       aria-labelledby="hero-heading"
-      className="relative grid items-center gap-12 pt-16 pb-12 sm:pt-24 sm:pb-20 lg:grid-cols-[1.4fr_1fr] lg:pt-28 lg:pb-28"
+      className="relative grid items-center gap-12 pt-16 pb-12 sm:pt-24 sm:pb-20 lg:grid-cols-[1.5fr_1fr] lg:pt-28 lg:pb-28"
     >
       <div
         aria-hidden="true"
@@ -161,7 +161,7 @@ function Hero() {
       />
       <div>
         <p className="eyebrow mb-5">Software engineering agency</p>
-        <h1 id="hero-heading" className="heading-xl sm:text-6xl xl:text-7xl">
+        <h1 id="hero-heading" className="heading-xl sm:text-6xl">
           Engineering The{" "}
           <span className="bg-linear-to-r sm:block from-frontier-blue via-frontier-purple to-frontier-orange bg-clip-text text-transparent">
             Digital Frontier
