@@ -224,3 +224,13 @@ export function formToObject(form: FormData, lists: string[] = ["relatedIds"]) {
   }
   return result;
 }
+
+/**
+ * Editors post previews and autosaves in the background; reloading the page's
+ * data after those would reset what staff are typing.
+ */
+export function isBackgroundSubmission(args: { formAction?: string; formData?: FormData }) {
+  return (
+    args.formAction === "/admin/content/preview" || args.formData?.get("intent") === "autosave"
+  );
+}

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { requireRole } from "../../../server/auth/guard";
+import { renderMarkdown } from "../../../server/content/markdown";
+import type { Route } from "./+types/content-preview";
+
+const MAX_MARKDOWN = 100_000;
+
+/** Renders Markdown through the same sanitiser the public pages use (the editors' live preview). */
+export async function action(args: Route.ActionArgs) {
+  await requireRole(args, "admin");
+  const form = await args.request.formData();
+  const markdown = String(form.get("markdown") ?? "");
+  if (markdown.length > MAX_MARKDOWN)
+    return data({ html: "", error: "The text is too long to preview." }, { status: 413 });
+  return { html: renderMarkdown(markdown), error: null };
+}
