@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import type { Role } from "../../server/auth/guard";
+import { createStaffUser } from "../../server/auth/users";
+import { openDatabase } from "../../server/db/client";
+import { type RunningServer, type StartOptions, startServer } from "./server";
+
+/**
+ * Staff accounts for end-to-end tests.
+ *
+ * A running server owns its PGlite directory (a lock refuses a second process),
+ * so tests cannot run `npm run user` against it. Instead:
+ * - `startServerWithStaff()` creates one account per role in a fresh data
+ *   directory BEFORE the server starts (with the same createStaffUser the CLI
+ *   and /setup use), then starts the server on it;
+ * - `createStaff(server, role)` makes a further, unique account on a running
+ *   server the way a person would: the server's admin invites it at
+ *   /admin/team, the invitation is read from the Outbox, and accepted.
+ * - `loginAs(page, server, role)` signs a Playwright page in through /login.
+ */
+
+export const STAFF_PASSWORD = "frontier test password";
+
+export type StaffAccount = { email: string; password: string; role: Role };
+export type ServerWithStaff = RunningServer & { staff: Record<Role, StaffAccount> };
+
+let counter = 0;
+export function uniqueStaffEmail(label: string) {
+  return `${label}-${process.pid}-${Date.now()}-${counter++}@staff.test`;
+}
+
+export async function startServerWithStaff(options: StartOptions = {}): Promise<ServerWithStaff> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "frontier-staff-"));
+  const staff = {} as Record<Role, StaffAccount>;
+  const database = await openDatabase({ dataDir });
+  try {
+    for (const role of ["admin", "clientManager", "none"] as const) {
+      const account = {
+        email: uniqueStaffEmail(role.toLowerCase()),
+        password: STAFF_PASSWORD,
+        role,
+      };
+      await createStaffUser({ db: database.db }, { ...account, name: `Test ${role}` });
+      staff[role] = account;
+    }
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ ...options, dataDir });
+  const stop = server.stop;
+  return {
+    ...server,
+    staff,
+    async stop() {
+      const code = await stop();
+      if (!options.dataDir && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Signs in over HTTP (no browser) and returns the session cookie header. */
+export async function signInCookie(
+  server: RunningServer,
+  account: { email: string; password: string },
+) {
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({
+      email: account.email,
+      password: account.password,
+      redirectTo: "/admin",
+    }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  const session = cookies.find((cookie) => cookie.includes("frontier.session"));
+  if (response.status !== 302 || !session)
+    throw new Error(`sign-in as ${account.email} failed with ${response.status}`);
+  return session;
+}
+
+/** A new account with this role on a running server, made through an invitation. */
+export async function createStaff(server: ServerWithStaff, role: Role): Promise<StaffAccount> {
+  const cookie = await signInCookie(server, server.staff.admin);
+  const email = uniqueStaffEmail(role.toLowerCase());
+  const invite = await fetch(`${server.url}/admin/team?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.url,
+      Cookie: cookie,
+    },
+    body: new URLSearchParams({ intent: "invite", email, role }),
+  });
+  if (invite.status !== 200) throw new Error(`invitation failed with ${invite.status}`);
+  const outbox = await fetch(`${server.url}/admin/outbox?to=${encodeURIComponent(email)}`, {
+    headers: { Cookie: cookie },
+  });
+  const token = (await outbox.text()).match(/accept-invite\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation for ${email} in the Outbox`);
+  const accepted = await fetch(`${server.url}/accept-invite`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({
+      token,
+      name: `Test ${role}`,
+      password: STAFF_PASSWORD,
+      confirmPassword: STAFF_PASSWORD,
+    }),
+  });
+  if (accepted.status !== 302)
+    throw new Error(`accepting the invitation failed with ${accepted.status}`);
+  return { email, password: STAFF_PASSWORD, role };
+}
+
+/**
+ * Signs the page in as the server's account for this role (or the given
+ * account) through the /login form, and waits for the command center.
+ */
+export async function loginAs(
+  page: Page,
+  server: ServerWithStaff,
+  role: Role,
+  account: StaffAccount = server.staff[role],
+) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin/);
+  return account;
+}
