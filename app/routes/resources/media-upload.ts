@@ -12,8 +12,6 @@ const uploadSchema = z.object({
   alt: z.string().max(300, "Keep the alt text under 300 characters.").default(""),
 });
 
-const largestUpload = Math.max(...Object.values(uploadLimits));
-
 /**
  * POST a multipart form (file, kind, alt): the file is checked by its bytes,
  * re-encoded when it is an image, stored and recorded. DELETE ?id= removes an
@@ -38,6 +36,7 @@ export async function action(args: Route.ActionArgs) {
       return data({ ok: true as const });
     }
     if (request.method !== "POST") throw new AppError("INVALID", "Send the file with POST.");
+    const largestUpload = Math.max(...Object.values(uploadLimits));
     const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
     if (declaredLength > largestUpload + 1024 * 1024)
       throw new AppError(

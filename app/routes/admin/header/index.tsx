@@ -5,7 +5,7 @@ import { Logo } from "~/components/site/logo";
 import { faviconType } from "~/lib/favicon";
 import { requireRole } from "../../../../server/auth/guard";
 import { errorResponse } from "../../../../server/errors";
-import { getHeaderSettings, headerLogo } from "../../../../server/settings/header";
+import { getHeaderSettings } from "../../../../server/settings/header";
 import { updateHeaderSettings } from "../../../../server/settings/update-header";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
@@ -67,11 +67,8 @@ export default function HeaderSettingsScreen({ loaderData }: Route.ComponentProp
   });
   const set = (name: keyof typeof values, value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
-  const previewLogo = headerLogo({
-    ...settings,
-    logoUrl: values.logoUrl || undefined,
-    logoPngUrl: values.logoPngUrl || undefined,
-  });
+  // As the public header: the PNG fallback is preferred over the main logo.
+  const previewLogo = values.logoPngUrl || values.logoUrl || undefined;
   const headerWidth = clampWidth(values.logoWidth);
   const footerWidth = clampWidth(values.footerLogoWidth);
 

@@ -27,11 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
     status,
     page: params.page,
   });
-  return { ...result, q: params.q, status: status ?? "" };
+  return { ...result, q: params.q, status: status ?? "", pageSize: ADMIN_PAGE_SIZE };
 }
 
 export default function InsightsListScreen({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, q, status } = loaderData;
+  const { rows, total, page, q, status, pageSize } = loaderData;
   return (
     <main id="main" className="p-6 lg:p-8">
       <PageHeader
@@ -48,7 +48,7 @@ export default function InsightsListScreen({ loaderData }: Route.ComponentProps)
         rows={rows}
         rowKey={(row) => row.id}
         page={page}
-        pageSize={ADMIN_PAGE_SIZE}
+        pageSize={pageSize}
         total={total}
         q={q}
         searchLabel="Search by title, slug or author"

@@ -1,0 +1,118 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit";
+import type { Database, Db } from "../db/client";
+import { comments, insights } from "../db/schema/content";
+import { AppError, invalid } from "../errors";
+import { afterContentChange } from "./invalidate";
+import type { Actor } from "./revisions";
+
+export const commentTabs = ["pending", "approved", "spam", "rejected"] as const;
+export type CommentTab = (typeof commentTabs)[number];
+
+export const COMMENTS_PAGE_SIZE = 25;
+
+/** One moderation tab, newest first, with the insight each comment belongs to and the tab counts. */
+export async function findCommentsForModeration({
+  db,
+  status,
+  page = 1,
+  pageSize = COMMENTS_PAGE_SIZE,
+}: {
+  db: Db;
+  status: CommentTab;
+  page?: number;
+  pageSize?: number;
+}) {
+  const countRows = await db
+    .select({ status: comments.status, total: count() })
+    .from(comments)
+    .groupBy(comments.status);
+  const counts = Object.fromEntries(commentTabs.map((tab) => [tab, 0])) as Record<
+    CommentTab,
+    number
+  >;
+  for (const row of countRows)
+    if (row.status in counts) counts[row.status as CommentTab] = row.total;
+  const total = counts[status];
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: comments.id,
+      name: comments.name,
+      email: comments.email,
+      body: comments.body,
+      status: comments.status,
+      createdAt: comments.createdAt,
+      insightId: insights.id,
+      insightTitle: insights.title,
+      insightSlug: insights.slug,
+    })
+    .from(comments)
+    .innerJoin(insights, eq(insights.id, comments.insightId))
+    .where(eq(comments.status, status))
+    .orderBy(desc(comments.createdAt))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { rows, counts, total, page: current, pageCount };
+}
+
+export const moderationSchema = z.object({
+  intent: z.enum(["approve", "reject", "spam", "delete"], {
+    error: "Choose what to do with the comments.",
+  }),
+  ids: z
+    .array(z.uuid())
+    .min(1, "Select at least one comment.")
+    .max(200, "Moderate at most 200 comments at once."),
+});
+
+const statusFor = { approve: "approved", reject: "rejected", spam: "spam" } as const;
+
+/** Approves, rejects, marks as spam or deletes one or many comments at once. */
+export async function moderateComments({
+  database,
+  input,
+  actor,
+  address,
+}: {
+  database: Pick<Database, "db" | "notify">;
+  input: unknown;
+  actor: Actor;
+  address?: string;
+}) {
+  const parsed = moderationSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error, parsed.error.issues[0].message);
+  const { intent, ids } = parsed.data;
+  const changed = await database.db.transaction(async (tx) => {
+    const rows =
+      intent === "delete"
+        ? await tx.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id })
+        : await tx
+            .update(comments)
+            .set({ status: statusFor[intent], moderatedAt: new Date() })
+            .where(inArray(comments.id, ids))
+            .returning({ id: comments.id });
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "Those comments no longer exist.");
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: intent,
+      area: "comments",
+      recordId: rows.length === 1 ? rows[0].id : null,
+      detail: { count: rows.length, ids: rows.map((row) => row.id) },
+      address,
+    });
+    return rows.length;
+  });
+  await afterContentChange(database, "comments moderated");
+  return { intent, count: changed };
+}
+
+export async function countPendingComments(db: Db) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(comments)
+    .where(and(eq(comments.status, "pending")));
+  return total;
+}
