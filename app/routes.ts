@@ -85,5 +85,6 @@ export default [
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("events/settings", "routes/resources/settings-events.ts"),
   route("admin/content/preview", "routes/resources/content-preview.ts"),
+  route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
   route("api/chat", "routes/resources/chat.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { recordAudit } from "../../../server/audit/audit";
+import { requireRole } from "../../../server/auth/guard";
+import { exportSubscribersCsv, subscriberStatuses } from "../../../server/marketing/subscribers";
+import type { Route } from "./+types/subscribers-export";
+
+/** The subscriber list (with the screen's filters) as a CSV download. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireRole(args, "admin");
+  const url = new URL(args.request.url);
+  const status = z
+    .enum(subscriberStatuses)
+    .optional()
+    .catch(undefined)
+    .parse(url.searchParams.get("status") || undefined);
+  const csv = await exportSubscribersCsv({
+    db: args.context.db,
+    q: url.searchParams.get("q")?.slice(0, 200) ?? undefined,
+    tag: url.searchParams.get("tag")?.slice(0, 40) || undefined,
+    status,
+  });
+  await recordAudit(args.context.db, {
+    actorId: user.id,
+    action: "export",
+    area: "subscribers",
+    detail: { status, tag: url.searchParams.get("tag") },
+    address: args.context.clientAddress,
+  });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscribers-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

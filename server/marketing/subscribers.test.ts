@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { subscribers } from "../db/schema/content";
+import { AppError } from "../errors";
+import { csvCell, parseCsv } from "./csv";
+import {
+  addSubscriber,
+  deleteSubscribers,
+  exportSubscribersCsv,
+  findSubscribers,
+  importSubscribers,
+  previewSubscriberImport,
+} from "./subscribers";
+
+const actor = { id: "admin-1" };
+
+describe("csv", () => {
+  it("reads quotes, commas and line breaks inside quotes, and defuses formulas", () => {
+    expect(parseCsv('email,name\r\n"a@x.com","Doe, Jane"\n\nb@x.com,"Say ""hi"""\n')).toEqual([
+      { line: 1, cells: ["email", "name"] },
+      { line: 2, cells: ["a@x.com", "Doe, Jane"] },
+      { line: 4, cells: ["b@x.com", 'Say "hi"'] },
+    ]);
+    expect(csvCell("=HYPERLINK()")).toBe("'=HYPERLINK()");
+  });
+});
+
+describeEachDatabase("subscribers", (get) => {
+  const unique = () => randomUUID().slice(0, 8);
+
+  it("adds by hand, refusing a duplicate", async () => {
+    const email = `Hand-${unique()}@Example.com`;
+    await addSubscriber({ db: get().db, input: { email, name: "Hand", tags: "vip; beta" }, actor });
+    const { rows } = await findSubscribers({ db: get().db, q: email.toLowerCase() });
+    expect(rows[0]).toMatchObject({
+      email: email.toLowerCase(),
+      status: "confirmed",
+      tags: ["vip", "beta"],
+    });
+    const error = await addSubscriber({ db: get().db, input: { email }, actor }).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as AppError).code).toBe("CONFLICT");
+  });
+
+  it("reports bad lines one by one and imports nothing until they are fixed", async () => {
+    const id = unique();
+    const csv = `email,name,tags\nok-${id}@example.com,Ok,news\nnot-an-email,Bad,\n,Missing,\nok-${id}@example.com,,events\n`;
+    const report = await previewSubscriberImport({ db: get().db, csv });
+    expect(report.errors).toEqual([
+      { line: 3, message: "“not-an-email” is not a valid email address." },
+      { line: 4, message: "The email address is missing." },
+    ]);
+    expect(report.duplicateLines).toEqual([5]);
+    expect(report.rows).toEqual([
+      { line: 2, email: `ok-${id}@example.com`, name: "Ok", tags: ["news", "events"] },
+    ]);
+    const error = await importSubscribers({ db: get().db, csv, actor }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((await findSubscribers({ db: get().db, q: id })).total).toBe(0);
+  });
+
+  it("imports everything in one go, merging people already on the list", async () => {
+    const id = unique();
+    await addSubscriber({
+      db: get().db,
+      input: { email: `old-${id}@example.com`, tags: "vip" },
+      actor,
+    });
+    await get()
+      .db.update(subscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(subscribers.email, `old-${id}@example.com`));
+    const csv = `Email,Name,Tags\nold-${id}@example.com,Old,news\nnew-${id}@example.com,New,news|beta\n`;
+    const report = await importSubscribers({ db: get().db, csv, actor });
+    expect(report).toMatchObject({ newCount: 1, existingCount: 1 });
+    const { rows } = await findSubscribers({ db: get().db, q: id });
+    const old = rows.find((row) => row.email.startsWith("old"));
+    expect(old?.status).toBe("unsubscribed");
+    expect(old?.tags.sort()).toEqual(["news", "vip"]);
+    expect(rows.find((row) => row.email.startsWith("new"))?.status).toBe("confirmed");
+
+    const csvOut = await exportSubscribersCsv({ db: get().db, q: id, tag: "beta" });
+    expect(csvOut.split("\r\n")[1]).toMatch(
+      new RegExp(`^new-${id}@example.com,New,news;beta,confirmed,import,`),
+    );
+
+    await deleteSubscribers({ db: get().db, ids: rows.map((row) => row.id), actor });
+    expect((await findSubscribers({ db: get().db, q: id })).total).toBe(0);
+  });
+});

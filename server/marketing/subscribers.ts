@@ -1,0 +1,356 @@
+import { randomBytes } from "node:crypto";
+import {
+  and,
+  arrayContains,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit";
+import type { Actor } from "../content-admin/revisions";
+import type { Db } from "../db/client";
+import { subscribers } from "../db/schema/content";
+import { AppError, invalid } from "../errors";
+import { parseCsv, toCsv } from "./csv";
+
+export const subscriberStatuses = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+export const SUBSCRIBERS_PAGE_SIZE = 25;
+/** The most rows one import takes (a larger list is split into several files). */
+export const MAX_IMPORT_ROWS = 10_000;
+
+const newToken = () => randomBytes(32).toString("base64url");
+
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "The email address is too long.")
+  .pipe(z.email("This is not a valid email address."));
+
+const tagsSchema = z
+  .array(z.string().trim().toLowerCase().min(1).max(40, "Keep each tag under 40 characters."))
+  .max(20, "Use at most 20 tags.");
+
+function splitTags(value: string | undefined) {
+  return [
+    ...new Set(
+      (value ?? "")
+        .split(/[;,|]/)
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+type Filter = { q?: string; status?: SubscriberStatus; tag?: string };
+
+function whereOf({ q, status, tag }: Filter) {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(subscribers.status, status));
+  if (tag) conditions.push(arrayContains(subscribers.tags, [tag]));
+  if (q?.trim()) {
+    const pattern = `%${q.trim().replace(/[%_\\]/g, "\\$&")}%`;
+    conditions.push(or(ilike(subscribers.email, pattern), ilike(subscribers.name, pattern)) as SQL);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function findSubscribers({
+  db,
+  page = 1,
+  pageSize = SUBSCRIBERS_PAGE_SIZE,
+  ...filter
+}: { db: Db; page?: number; pageSize?: number } & Filter) {
+  const where = whereOf(filter);
+  const [{ total }] = await db.select({ total: count() }).from(subscribers).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: subscribers.id,
+      email: subscribers.email,
+      name: subscribers.name,
+      status: subscribers.status,
+      tags: subscribers.tags,
+      source: subscribers.source,
+      createdAt: subscribers.createdAt,
+    })
+    .from(subscribers)
+    .where(where)
+    .orderBy(desc(subscribers.createdAt), desc(subscribers.email))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { rows, total, page: current, pageCount };
+}
+
+/** Every tag in use, most used first. */
+export async function findSubscriberTags(db: Db) {
+  const result = await db.execute<{ tag: string }>(
+    sql`select tag from ${subscribers}, unnest(${subscribers.tags}) as tag group by tag order by count(*) desc, tag`,
+  );
+  return result.rows.map((row) => row.tag);
+}
+
+export const addSubscriberSchema = z.object({
+  email: emailSchema,
+  name: z
+    .string()
+    .trim()
+    .max(120, "Keep the name under 120 characters.")
+    .optional()
+    .transform((value) => value || null),
+  tags: z
+    .string()
+    .optional()
+    .transform((value) => splitTags(value))
+    .pipe(tagsSchema),
+});
+
+/**
+ * Adds someone by hand. Staff attest the person agreed, so they are confirmed
+ * at once (docs/decisions/504-subscribers-by-hand-and-import.md).
+ */
+export async function addSubscriber({
+  db,
+  input,
+  actor,
+  address,
+}: {
+  db: Db;
+  input: unknown;
+  actor: Actor;
+  address?: string;
+}) {
+  const parsed = addSubscriberSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { email, name, tags } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(subscribers)
+      .values({
+        email,
+        name,
+        tags,
+        status: "confirmed",
+        confirmedAt: new Date(),
+        source: "admin",
+        unsubscribeToken: newToken(),
+      })
+      .onConflictDoNothing({ target: subscribers.email })
+      .returning({ id: subscribers.id });
+    if (!row)
+      throw new AppError("CONFLICT", `${email} is already on the list.`, {
+        fieldErrors: { email: ["This address is already on the list."] },
+      });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "create",
+      area: "subscribers",
+      recordId: row.id,
+      detail: { email },
+      address,
+    });
+    return row;
+  });
+}
+
+export type ImportRow = { line: number; email: string; name: string | null; tags: string[] };
+export type ImportReport = {
+  rows: ImportRow[];
+  errors: Array<{ line: number; message: string }>;
+  /** Lines whose address appeared earlier in the file (merged into the first). */
+  duplicateLines: number[];
+  newCount: number;
+  existingCount: number;
+};
+
+/** Reads a subscriber CSV (columns email, name, tags; tags separated by ; or |) and checks every line. */
+export async function previewSubscriberImport({
+  db,
+  csv,
+}: {
+  db: Db;
+  csv: string;
+}): Promise<ImportReport> {
+  const table = parseCsv(csv);
+  if (table.length === 0) throw new AppError("INVALID", "The file is empty.");
+  const header = table[0].cells.map((cell) => cell.trim().toLowerCase());
+  const emailColumn = header.findIndex(
+    (cell) => cell === "email" || cell === "e-mail" || cell === "email address",
+  );
+  if (emailColumn < 0)
+    throw new AppError(
+      "INVALID",
+      "The first line must name the columns, with one called “email” (optional: name, tags).",
+    );
+  if (table.length - 1 > MAX_IMPORT_ROWS)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `Import at most ${MAX_IMPORT_ROWS} rows at once; split the file.`,
+    );
+  const nameColumn = header.indexOf("name");
+  const tagsColumn = header.indexOf("tags");
+  const byEmail = new Map<string, ImportRow>();
+  const errors: ImportReport["errors"] = [];
+  const duplicateLines: number[] = [];
+  for (const { line, cells } of table.slice(1)) {
+    const email = emailSchema.safeParse(cells[emailColumn] ?? "");
+    if (!email.success) {
+      const raw = (cells[emailColumn] ?? "").trim();
+      errors.push({
+        line,
+        message: raw
+          ? `“${raw.slice(0, 80)}” is not a valid email address.`
+          : "The email address is missing.",
+      });
+      continue;
+    }
+    const name = nameColumn >= 0 ? (cells[nameColumn] ?? "").trim().slice(0, 120) || null : null;
+    const tags = tagsSchema.safeParse(tagsColumn >= 0 ? splitTags(cells[tagsColumn]) : []);
+    if (!tags.success) {
+      errors.push({ line, message: tags.error.issues[0].message });
+      continue;
+    }
+    const earlier = byEmail.get(email.data);
+    if (earlier) {
+      duplicateLines.push(line);
+      earlier.name ??= name;
+      earlier.tags = [...new Set([...earlier.tags, ...tags.data])];
+    } else byEmail.set(email.data, { line, email: email.data, name, tags: tags.data });
+  }
+  const rows = [...byEmail.values()];
+  let existingCount = 0;
+  for (let start = 0; start < rows.length; start += 1000) {
+    const emails = rows.slice(start, start + 1000).map((row) => row.email);
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(subscribers)
+      .where(inArray(subscribers.email, emails));
+    existingCount += total;
+  }
+  return { rows, errors, duplicateLines, newCount: rows.length - existingCount, existingCount };
+}
+
+/**
+ * Imports a checked CSV in one transaction: every row or none. A file with
+ * bad lines is refused until they are fixed. New people are confirmed;
+ * people already on the list keep their state and gain the new tags.
+ */
+export async function importSubscribers({
+  db,
+  csv,
+  actor,
+  address,
+}: {
+  db: Db;
+  csv: string;
+  actor: Actor;
+  address?: string;
+}) {
+  const report = await previewSubscriberImport({ db, csv });
+  if (report.errors.length)
+    throw new AppError(
+      "INVALID",
+      `Nothing was imported: ${report.errors.length} line${report.errors.length === 1 ? "" : "s"} need fixing first.`,
+    );
+  if (report.rows.length === 0) throw new AppError("INVALID", "The file has no subscribers in it.");
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < report.rows.length; start += 500) {
+      const chunk = report.rows.slice(start, start + 500);
+      await tx
+        .insert(subscribers)
+        .values(
+          chunk.map((row) => ({
+            email: row.email,
+            name: row.name,
+            tags: row.tags,
+            status: "confirmed" as const,
+            confirmedAt: now,
+            source: "import",
+            unsubscribeToken: newToken(),
+          })),
+        )
+        .onConflictDoUpdate({
+          target: subscribers.email,
+          set: {
+            name: sql`coalesce(${subscribers.name}, excluded.name)`,
+            tags: sql`array(select distinct unnest(${subscribers.tags} || excluded.tags))`,
+          },
+        });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "import",
+      area: "subscribers",
+      detail: { rows: report.rows.length, new: report.newCount, merged: report.existingCount },
+      address,
+    });
+  });
+  return report;
+}
+
+/** The filtered list as CSV (the same columns the import reads, plus state and dates). */
+export async function exportSubscribersCsv({ db, ...filter }: { db: Db } & Filter) {
+  const rows = await db
+    .select()
+    .from(subscribers)
+    .where(whereOf(filter))
+    .orderBy(subscribers.email);
+  return toCsv([
+    ["email", "name", "tags", "status", "source", "subscribed", "confirmed", "unsubscribed"],
+    ...rows.map((row) => [
+      row.email,
+      row.name,
+      row.tags.join(";"),
+      row.status,
+      row.source,
+      row.createdAt.toISOString(),
+      row.confirmedAt?.toISOString() ?? "",
+      row.unsubscribedAt?.toISOString() ?? "",
+    ]),
+  ]);
+}
+
+/** Erases people for good (on their request): their record and their campaign deliveries. */
+export async function deleteSubscribers({
+  db,
+  ids,
+  actor,
+  address,
+}: {
+  db: Db;
+  ids: string[];
+  actor: Actor;
+  address?: string;
+}) {
+  const parsed = z
+    .array(z.uuid())
+    .min(1, "Select at least one subscriber.")
+    .max(500)
+    .safeParse(ids);
+  if (!parsed.success) throw new AppError("INVALID", parsed.error.issues[0].message);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(subscribers)
+      .where(inArray(subscribers.id, parsed.data))
+      .returning({ id: subscribers.id });
+    if (!rows.length) throw new AppError("NOT_FOUND", "Those subscribers were already deleted.");
+    // The log keeps that it happened, not who: the address is what they asked us to forget.
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "delete",
+      area: "subscribers",
+      detail: { count: rows.length },
+      address,
+    });
+    return rows.length;
+  });
+}
