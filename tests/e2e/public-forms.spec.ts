@@ -1,0 +1,250 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage } from "../helpers/browser";
+import { type RunningServer, startServer } from "../helpers/server";
+import { startSmtpServer } from "../helpers/smtp";
+import { decodeQuotedPrintable, seriousViolations, uniqueAddress } from "./public-helpers";
+
+const PUBLIC_URL = "https://frontier.example";
+const STAFF_EMAIL = "staff@frontier.example";
+/** The forms refuse anything sent faster than a person could (server/antispam). */
+const HUMAN_PAUSE_MS = 3300;
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let insightPath = "";
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [server, browser] = await Promise.all([
+    startServer({
+      env: { PUBLIC_URL, SMTP_URL: smtp.url, STAFF_EMAIL, TRUST_PROXY: "1" },
+    }),
+    launchBrowser(),
+  ]);
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  insightPath =
+    /<loc>https:\/\/frontier\.example(\/insights\/[\w-]+)<\/loc>/.exec(sitemap)?.[1] ?? "";
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** A visitor with an address of their own, so rate limits never cross tests. */
+function openVisitor() {
+  return openPage(browser, {
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: "reduce",
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
+}
+
+async function mailTo(address: string) {
+  await expect.poll(() => smtp.received.some((mail) => mail.to.includes(address))).toBe(true);
+  const mail = smtp.received.findLast((item) => item.to.includes(address));
+  return decodeQuotedPrintable(mail?.raw ?? "");
+}
+
+const local = (url: string) => url.replace(PUBLIC_URL, server.url);
+
+describe("comments", () => {
+  it("posts a comment that waits for moderation and is not shown yet", async () => {
+    const { page, errors, close } = await openVisitor();
+    await page.goto(`${server.url}${insightPath}`, { waitUntil: "networkidle" });
+    const form = page.locator("form", { hasText: "Leave a comment" });
+    await form.getByRole("button", { name: "Post comment" }).click();
+    await form.getByText("Please tell us your name.").waitFor();
+
+    const body = `Great read ${unique()}, thanks for sharing.`;
+    await form.getByLabel("Name").fill("Ada Visitor");
+    await form.getByLabel("Email (never shown)").fill(`ada-${unique()}@example.com`);
+    await form.getByLabel("Comment").fill(body);
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    await form.getByRole("button", { name: "Post comment" }).click();
+    await form
+      .getByRole("status")
+      .getByText("Thanks! Your comment will appear once a moderator has approved it.")
+      .waitFor();
+    expect(await page.getByText(body).count()).toBe(0);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByText(body).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("contact", () => {
+  it("explains invalid input at the field and stores nothing; a valid message reaches staff", async () => {
+    const { page, errors, close } = await openVisitor();
+    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Please tell us your name.").waitFor();
+    await page.getByText("Please choose the service you need.").waitFor();
+    expect(await page.getByLabel("Message").getAttribute("aria-invalid")).toBe("true");
+
+    // The server decides too: a too-short message sent past the browser is refused at the field.
+    const name = `Grace ${unique()}`;
+    const token = await page.locator('input[name="formToken"]').inputValue();
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    const refused = await page.request.post(`${server.url}/contact`, {
+      form: {
+        name,
+        email: "grace@example.com",
+        service: "ai-ml",
+        budget: "not-sure",
+        timeline: "exploring",
+        message: "too short",
+        formToken: token,
+        website: "",
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Please write at least 20 characters");
+
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email", { exact: true }).fill(`grace-${unique()}@example.com`);
+    await page.getByLabel("Company (optional)").fill("Hopper Labs");
+    await page.getByLabel("Service of interest").selectOption({ label: "Something else" });
+    await page.getByLabel("Budget range").selectOption("50k-100k");
+    await page.getByLabel("Timeline").selectOption("1-3-months");
+    await page.getByLabel("Message").fill("We need a partner to rebuild our booking platform.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Thanks for getting in touch!").waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+    const staffMail = await mailTo(STAFF_EMAIL);
+    expect(smtp.received.filter((mail) => mail.raw.includes(name))).toHaveLength(1);
+    expect(staffMail).toContain("Something else");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("newsletter", () => {
+  it("subscribes, confirms through the mail once, and unsubscribes in one click", async () => {
+    const { page, errors, close } = await openVisitor();
+    await page.goto(`${server.url}/insights`, { waitUntil: "networkidle" });
+    const footer = page.locator("footer");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByText("Please enter a valid email address.").waitFor();
+
+    const email = `reader-${unique()}@example.com`;
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Almost there! Check your inbox").first().waitFor();
+
+    const mail = await mailTo(email);
+    expect(mail).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    const confirmUrl = /https:\/\/frontier\.example\/newsletter\/confirm\?token=[\w%-]+/.exec(
+      mail,
+    )?.[0];
+    const unsubscribeUrl =
+      /List-Unsubscribe:\s*<(https:\/\/frontier\.example\/newsletter\/unsubscribe\?token=[^>]+)>/.exec(
+        mail.replace(/\r?\n\s+/g, ""),
+      )?.[1];
+    expect(confirmUrl).toBeTruthy();
+    expect(unsubscribeUrl).toBeTruthy();
+
+    await page.goto(local(confirmUrl ?? ""), { waitUntil: "networkidle" });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
+
+    await page.goto(local(confirmUrl ?? ""), { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await page.getByRole("heading", { name: "This link no longer works" }).waitFor();
+
+    // Signing up again says the same and sends nothing: it reveals no one's subscription.
+    const before = smtp.received.length;
+    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Almost there! Check your inbox").first().waitFor();
+    expect(smtp.received.length).toBe(before);
+
+    // A mail client's one-click unsubscribe (RFC 8058).
+    const oneClick = await fetch(local(unsubscribeUrl ?? ""), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You&#x27;re unsubscribed");
+
+    // And the link in the mail, for people.
+    await page.goto(local(unsubscribeUrl ?? ""), { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("bots", () => {
+  it("refuses a filled honeypot", async () => {
+    const { page, close } = await openVisitor();
+    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+    const name = `Bot ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email", { exact: true }).fill(`bot-${unique()}@example.com`);
+    await page.getByLabel("Service of interest").selectOption("ai-ml");
+    await page.getByLabel("Budget range").selectOption("not-sure");
+    await page.getByLabel("Timeline").selectOption("asap");
+    await page.getByLabel("Message").fill("Buy cheap followers now at our wonderful site.");
+    await page
+      .getByRole("form", { name: "Contact form" })
+      .locator('input[name="website"]')
+      .evaluate((input: HTMLInputElement) => {
+        input.value = "https://spam.example";
+      });
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("We could not accept this submission.").first().waitFor();
+    expect(smtp.received.some((mail) => mail.raw.includes(name))).toBe(false);
+    await close();
+  });
+
+  it("refuses a form sent faster than a person can fill it", async () => {
+    const { page, close } = await openVisitor();
+    // A script that fetches the page and posts at once, as a bot does.
+    const html = await (await page.request.get(`${server.url}${insightPath}`)).text();
+    const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const refused = await page.request.post(`${server.url}${insightPath}`, {
+      form: { name: "Speedy", email: "speedy@example.com", body: "First!", formToken: token },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("That was quicker than anyone can type.");
+    await close();
+  });
+
+  it("refuses too many submissions from one address", async () => {
+    const { page, close } = await openVisitor();
+    const address = uniqueAddress();
+    await page.goto(`${server.url}${insightPath}`, { waitUntil: "networkidle" });
+    const token = await page.locator('input[name="formToken"]').first().inputValue();
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    const post = () =>
+      page.request.post(`${server.url}${insightPath}`, {
+        headers: { "X-Forwarded-For": address },
+        form: {
+          name: "Repeat",
+          email: "repeat@example.com",
+          body: `Again ${unique()}`,
+          formToken: token,
+          website: "",
+        },
+      });
+    for (let index = 0; index < 5; index++) expect((await post()).status()).toBe(200);
+    const refused = await post();
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("Too many submissions from your network");
+    await close();
+  });
+});
