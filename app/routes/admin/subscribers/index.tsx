@@ -131,7 +131,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
   const [selected, setSelected] = useState<string[]>([]);
   const [isConfirming, setConfirming] = useState(false);
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const preview = actionData && actionData.ok && "preview" in actionData ? actionData : undefined;
+  const preview = actionData?.ok && "preview" in actionData ? actionData : undefined;
   const isBusy = navigation.state === "submitting";
   const exportQuery = new URLSearchParams(location.search);
   exportQuery.delete("page");
