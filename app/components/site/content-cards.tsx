@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { findServiceById } from "~/lib/content/services";
 import { formatDate } from "~/lib/format";
+import { renditionsOf } from "~/lib/images";
 
 export type CaseStudyCardData = {
   slug: string;
@@ -26,20 +27,27 @@ export type InsightCardData = {
   readingMinutes: number;
 };
 
-/** Cover images are 1200x630 SVGs: sharp at any width, reserved space, loaded lazily off screen. */
+/**
+ * A 1200x630 cover: space reserved by width and height, loaded lazily unless it
+ * is above the fold. Uploads come as AVIF or WebP at the width the layout needs;
+ * our own SVG covers are sharp at any size.
+ */
 export function CoverImage({
   src,
   alt,
   isEager = false,
   className = "",
+  sizes = "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw",
 }: {
   src: string | null;
   alt: string | null;
   isEager?: boolean;
   className?: string;
+  sizes?: string;
 }) {
   if (!src) return null;
-  return (
+  const renditions = renditionsOf(src);
+  const image = (
     <img
       src={src}
       alt={alt ?? ""}
@@ -50,6 +58,14 @@ export function CoverImage({
       fetchPriority={isEager ? "high" : undefined}
       className={`aspect-[40/21] w-full rounded-xl object-cover ${className}`}
     />
+  );
+  if (!renditions) return image;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={renditions.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={renditions.webp} sizes={sizes} />
+      {image}
+    </picture>
   );
 }
 

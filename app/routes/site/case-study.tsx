@@ -105,7 +105,12 @@ export default function CaseStudyPage() {
             </div>
           </dl>
         </header>
-        <CoverImage src={study.coverImage} alt={study.coverAlt} isEager />
+        <CoverImage
+          src={study.coverImage}
+          alt={study.coverAlt}
+          isEager
+          sizes="(min-width: 1280px) 1200px, 100vw"
+        />
         {study.metrics.length ? (
           <section aria-labelledby="metrics-heading" className="my-12">
             <h2 id="metrics-heading" className="sr-only">

@@ -117,7 +117,12 @@ export default function InsightPage() {
             {insight.readingMinutes} min read
           </p>
         </header>
-        <CoverImage src={insight.coverImage} alt={insight.coverAlt} isEager />
+        <CoverImage
+          src={insight.coverImage}
+          alt={insight.coverAlt}
+          isEager
+          sizes="(min-width: 768px) 768px, 100vw"
+        />
         {/* Rendered from Markdown and sanitised on the server (server/content/markdown.ts). */}
         <div
           className="prose-frontier mt-10"
