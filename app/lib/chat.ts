@@ -73,3 +73,24 @@ export type ServerFrame =
   | { type: "presence"; staffOnline: boolean }
   | { type: "conversation"; conversationId: string }
   | { type: "pong" };
+
+/** The staff screen's actions (/admin/chat). */
+export const chatStaffActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), conversationId: z.uuid(), body: chatBodySchema }),
+  z.object({ intent: z.literal("assign"), conversationId: z.uuid() }),
+  z.object({ intent: z.literal("close"), conversationId: z.uuid() }),
+  z.object({ intent: z.literal("reopen"), conversationId: z.uuid() }),
+  z.object({
+    intent: z.literal("link-client"),
+    conversationId: z.uuid(),
+    clientId: z.union([z.literal(""), z.uuid("Choose a client from the list.")]),
+  }),
+]);
+
+export const chatFilters = [
+  { value: "active", label: "Active" },
+  { value: "mine", label: "Mine" },
+  { value: "open", label: "Unassigned" },
+  { value: "closed", label: "Closed" },
+  { value: "all", label: "All" },
+] as const;

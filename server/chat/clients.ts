@@ -1,0 +1,12 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { clients } from "../db/schema/clients";
+
+/** The clients a chat visitor can be linked to, by company name. */
+export async function findClientChoices(db: Db, limit = 500) {
+  return db
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .orderBy(asc(clients.company))
+    .limit(limit);
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffUser } from "../../server/auth/users";
+import { openDatabase } from "../../server/db/client";
+import { launchBrowser, openPage } from "../helpers/browser";
+import { type RunningServer, startServer } from "../helpers/server";
+
+const staff = {
+  email: "chat-admin@frontier.test",
+  password: "a-long-chat-password-1",
+  name: "Ada Chat",
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The staff account goes into the data directory before the server owns it.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-chat-"));
+  const database = await openDatabase({ dataDir });
+  await createStaffUser({ db: database.db }, { ...staff, role: "admin" });
+  await database.close();
+  [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login?redirectTo=/admin/chat`);
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${server.url}/admin/chat`);
+}
+
+describe("live chat between a visitor and the team", () => {
+  it("delivers both ways in real time and keeps the history on reload", async () => {
+    const team = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const visitor = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+
+    await signIn(team.page);
+    await team.page.getByText("You are online").waitFor();
+
+    await visitor.page.goto(`${server.url}/services`);
+    await visitor.page.getByRole("button", { name: "Chat with us" }).click();
+    const dialog = visitor.page.getByRole("dialog", { name: "Chat with Frontier" });
+    // The team's open screen is what makes the visitor see "online".
+    await dialog.getByText("We're online").waitFor();
+
+    const question = `Can you help with a VR showroom? (${Date.now()})`;
+    await dialog.getByLabel("Your message").fill(question);
+    const sentAt = Date.now();
+    await dialog.getByRole("button", { name: "Send" }).click();
+
+    const inList = team.page.getByRole("link", { name: /Anonymous visitor.*VR showroom/ });
+    await inList.waitFor({ timeout: 1000 });
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    await expect(inList.textContent()).resolves.toContain("1 new");
+
+    await inList.click();
+    const thread = team.page.getByRole("list", { name: "Messages with Anonymous visitor" });
+    await thread.getByText(question).waitFor();
+    await team.page.getByLabel("Reply").fill("Yes! Ada here. Tell me more about the showroom.");
+    await team.page.getByRole("button", { name: "Send reply" }).click();
+
+    await dialog
+      .getByText("Yes! Ada here. Tell me more about the showroom.")
+      .waitFor({ timeout: 2000 });
+    await dialog.getByText("Ada Chat").waitFor();
+
+    // Reload keeps the history, each message once.
+    await visitor.page.reload();
+    const log = visitor.page.getByRole("dialog", { name: "Chat with Frontier" }).getByRole("log");
+    await log.getByText(question).waitFor();
+    await log.getByText("Yes! Ada here. Tell me more about the showroom.").waitFor();
+    await expect(log.getByText(question).count()).resolves.toBe(1);
+
+    // Staff close the conversation, and it shows under Closed.
+    await team.page.getByRole("button", { name: "Close", exact: true }).click();
+    await team.page.getByText("Conversation closed.").waitFor();
+    await team.page.getByRole("link", { name: "Closed", exact: true }).click();
+    await team.page
+      .getByRole("link", { name: /Closed.*|Ada here/ })
+      .filter({ hasText: "Ada here" })
+      .first()
+      .waitFor();
+
+    // Staff leaving makes the visitor's panel offline.
+    await team.close();
+    await log
+      .page()
+      .getByRole("dialog", { name: "Chat with Frontier" })
+      .getByText("We're offline right now.")
+      .waitFor({
+        timeout: 20_000,
+      });
+
+    expect(visitor.errors).toEqual([]);
+    expect(team.errors).toEqual([]);
+    await visitor.close();
+  });
+});
