@@ -9,7 +9,7 @@ function toLocalInput(date: Date | string | null | undefined) {
   const value = new Date(date);
   if (Number.isNaN(value.getTime())) return "";
   const local = new Date(value.getTime() - value.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  return local.toISOString().slice(0, 19);
 }
 
 /** Draft, scheduled (with its time, in the viewer's zone) or published. */
@@ -55,6 +55,7 @@ export function PublishingFields({
           <input
             id="publishAtLocal"
             type="datetime-local"
+            step={1}
             className="field-input"
             value={local}
             onChange={(event) => setLocal(event.target.value)}

@@ -1,0 +1,97 @@
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAs, type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
+import { launchBrowser, openPage } from "../helpers/browser";
+
+let server: ServerWithStaff;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function localInput(date: Date) {
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+}
+
+describe("insights in the command center", () => {
+  it("writes an insight with an image, previews it, schedules it and sees it go live; a new slug redirects the old URL", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await loginAs(page, server, "admin");
+    const slug = `e2e-insight-${Date.now()}`;
+    await page.goto(`${server.url}/admin/insights/create`);
+    await page.getByLabel("Title", { exact: true }).fill("A scheduled field report");
+    await page.getByLabel("Slug", { exact: true }).fill(slug);
+    await page.getByLabel("Author").fill("Ada Lovelace");
+    await page.getByLabel("Tags").fill("Delivery, Velocity");
+    await page.getByLabel("Excerpt").fill("What we learned shipping on a schedule.");
+    await page.getByLabel("Article (Markdown)").fill("## Lessons\n\nShip small, ship often.");
+    await expect
+      .poll(() => page.getByTestId("body-preview").innerHTML())
+      .toContain("<h2>Lessons</h2>");
+
+    const png = await sharp({
+      create: { width: 1200, height: 600, channels: 3, background: "#3366ff" },
+    })
+      .png()
+      .toBuffer();
+    const cover = page.locator("fieldset", { has: page.getByText("Cover image", { exact: true }) });
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await cover.getByLabel("Alt text (what the image shows)").fill("A blue banner");
+    await cover.getByRole("button", { name: "Upload" }).click();
+    await expect
+      .poll(() => cover.locator('input[type="hidden"][name="coverImage"]').inputValue())
+      .toMatch(/^\/uploads\/images\/[0-9a-f]{32}-\d+\.webp$/);
+
+    await page.getByLabel("Draft").check();
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/admin\/insights\/edit\//);
+    const id = page.url().split("/").pop();
+
+    const preview = await browser.newPage();
+    await preview.context().addCookies(await page.context().cookies());
+    await preview.goto(`${server.url}/admin/insights/preview?id=${id}`);
+    await expect.poll(() => preview.getByText(/^Preview ·/).count()).toBe(1);
+    expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+    expect(await preview.locator("article img").first().getAttribute("alt")).toBe("A blue banner");
+    await preview.close();
+    expect((await fetch(`${server.url}/insights/${slug}`)).status).toBe(404);
+
+    const at = new Date(Date.now() + 20_000);
+    await page.getByLabel("Scheduled").check();
+    await page.getByLabel("Publish at (your local time)").fill(localInput(at));
+    await page.getByRole("button", { name: "Save schedule" }).click();
+    await expect.poll(() => page.getByText("Insight scheduled.").count()).toBeGreaterThan(0);
+
+    await expect
+      .poll(async () => (await fetch(`${server.url}/insights/${slug}`)).status, {
+        timeout: 90_000,
+        interval: 2000,
+      })
+      .toBe(200);
+    expect(await (await fetch(`${server.url}/insights`)).text()).toContain(slug);
+    expect(await (await fetch(`${server.url}/insights.rss`)).text()).toContain(slug);
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`/insights/${slug}`);
+
+    await page.reload();
+    await page.getByLabel("Slug", { exact: true }).fill(`${slug}-renamed`);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect
+      .poll(() => page.getByText("Insight saved and published.").count())
+      .toBeGreaterThan(0);
+    const old = await fetch(`${server.url}/insights/${slug}`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/insights/${slug}-renamed`);
+    await page.goto(`${server.url}/insights/${slug}`);
+    expect(new URL(page.url()).pathname).toBe(`/insights/${slug}-renamed`);
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+});
