@@ -125,12 +125,15 @@ export default function HomePage() {
           lead="A deliberately boring core with sharp tools at the edges. We choose for your team's future, not for our CVs."
         />
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {technologies.map((technology) => (
+          {technologies.map((technology, index) => (
             <li
               key={technology.name}
               className="flex items-center gap-2.5 rounded-xl border border-white/10 bg-ink-900/70 px-3 py-4 sm:gap-3 sm:px-4"
             >
-              <ContentIcon name={technology.icon} className="h-6 w-6 shrink-0 text-frontier-blue" />
+              <ContentIcon
+                name={technology.icon}
+                className={`h-6 w-6 shrink-0 ${directiveAccents[index % directiveAccents.length]}`}
+              />
               <span className="min-w-0 text-sm font-medium break-words text-mist-100">
                 {technology.name}
               </span>
@@ -162,8 +165,8 @@ function Hero() {
       <div>
         <p className="eyebrow mb-5">Software engineering agency</p>
         <h1 id="hero-heading" className="heading-xl sm:text-6xl">
-          Engineering The{" "}
-          <span className="bg-linear-to-r sm:block from-frontier-blue via-frontier-purple to-frontier-orange bg-clip-text text-transparent">
+          Engineering The <br className="hidden sm:inline" />
+          <span className="inline-block bg-linear-to-r pb-2 from-frontier-blue via-frontier-purple to-frontier-orange bg-clip-text text-transparent">
             Digital Frontier
           </span>
         </h1>

@@ -1,8 +1,8 @@
+import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
 import { GlowAccent } from "~/components/site/page-hero";
-import { ServiceCard } from "~/components/site/service-card";
 import { findServiceBySlug, servicePath, services } from "~/lib/content/services";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
@@ -141,25 +141,35 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      <section aria-labelledby="other-services-heading" className="pt-12">
+        <h2 id="other-services-heading" className="heading-md mb-6">
+          Other services
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link
+                to={servicePath(other)}
+                className="group flex h-full items-center gap-3 rounded-xl border border-white/10 bg-ink-900/70 px-4 py-4 font-semibold text-white transition hover:border-white/30"
+              >
+                <ContentIcon name={other.icon} className="h-6 w-6 shrink-0 text-frontier-blue" />
+                <span className="flex-1">{other.name}</span>
+                <ContentIcon
+                  name="arrow"
+                  className="h-4 w-4 shrink-0 text-frontier-orange transition group-hover:translate-x-1"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <CtaBand
         title={`Ready to talk about ${service.name}?`}
         body="Tell us what you want to achieve. A senior engineer from this practice will reply within one working day with questions, a first view on approach and an honest sense of cost."
         primary={{ to: "/contact", label: "Contact us about this" }}
         secondary={{ to: "/pricing", label: "See engagement models" }}
       />
-
-      <section aria-labelledby="other-services-heading" className="pb-8">
-        <h2 id="other-services-heading" className="heading-lg mb-8">
-          Other services
-        </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {others.map((other, index) => (
-            <li key={other.id}>
-              <ServiceCard service={other} index={index} />
-            </li>
-          ))}
-        </ul>
-      </section>
     </main>
   );
 }
