@@ -136,3 +136,13 @@ export async function loginAs(
   await page.waitForURL(/\/admin/);
   return account;
 }
+
+/**
+ * Console errors other than the browser's own note about a 4xx answer, which a
+ * refused form submission (400, 401, 429) produces on purpose.
+ */
+export function unexpectedErrors(errors: string[]) {
+  return errors.filter(
+    (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
+  );
+}

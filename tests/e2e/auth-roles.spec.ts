@@ -1,0 +1,141 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  loginAs,
+  type ServerWithStaff,
+  startServerWithStaff,
+  unexpectedErrors,
+} from "../helpers/auth";
+import { launchBrowser, openPage } from "../helpers/browser";
+
+const adminSections = ["Dashboard", "Business", "Marketing", "Content", "Engage", "Settings"];
+
+describe("signing in with each role", () => {
+  let server: ServerWithStaff;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function sectionTitles(page: import("playwright-core").Page) {
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    const texts = await nav.locator("button[aria-expanded]").allInnerTexts();
+    return texts.map((text) => text.split("\n")[0].trim());
+  }
+
+  it("an admin sees every section, collapses one, and signs out to /login", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await loginAs(page, server, "admin");
+    const titles = await sectionTitles(page);
+    expect(titles.map((title) => title.toLowerCase())).toEqual(
+      adminSections.map((title) => title.toLowerCase()),
+    );
+    const sidebar = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(sidebar.getByRole("link", { name: "SEO Tools" }).isVisible()).resolves.toBe(true);
+    await sidebar.getByRole("button", { name: /Settings/i }).click();
+    await expect(sidebar.getByRole("link", { name: "SEO Tools" }).count()).resolves.toBe(0);
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${server.url}/admin/team`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("a client manager sees Dashboard and Business only, and is sent back from admin pages", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await loginAs(page, server, "clientManager");
+    const titles = (await sectionTitles(page)).map((title) => title.trim().toLowerCase());
+    expect(titles).toEqual(["dashboard", "business"]);
+    await page.goto(`${server.url}/admin/seo`);
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    await page.locator('[data-toast="error"]', { hasText: "admins only" }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("role none sees the no-access message and no data", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await loginAs(page, server, "none");
+    await page.locator("[data-no-access]").waitFor();
+    await page.goto(`${server.url}/admin/clients`);
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    await page.locator("[data-no-access]").waitFor();
+    expect(await sectionTitles(page)).toHaveLength(1);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("an anonymous visitor is sent to /login and lands on the page asked for after signing in", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${server.url}/admin/team?q=test`);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/login");
+    expect(url.searchParams.get("redirectTo")).toBe("/admin/team?q=test");
+    await page.getByLabel("Email").fill(server.staff.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(server.staff.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/team\?q=test$/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("a wrong password and an unknown account get the same red toast; empty fields get a clear 400", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Email").fill(server.staff.clientManager.email);
+    await page.getByLabel("Password", { exact: true }).fill("certainly not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const toast = page.locator('[data-toast="error"]', { hasText: "do not match an account" });
+    await toast.waitFor();
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await page.getByLabel("Email").fill("nobody-at-all@staff.test");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator('[data-toast="error"]', { hasText: "do not match an account" }).waitFor();
+    await close();
+
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: "email=&password=",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Enter your email address.");
+  });
+
+  it("refuses a cross-site form post", async () => {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://evil.example",
+      },
+      body: new URLSearchParams({ email: server.staff.admin.email, password: "x" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("another site");
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({
+        email: server.staff.admin.email,
+        password: server.staff.admin.password,
+      }),
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("frontier.session"));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/frame-ancestors 'none'/);
+  });
+});
