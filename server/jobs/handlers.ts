@@ -1,4 +1,5 @@
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "../content-admin/publishing";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
 import { markOverdueInvoices } from "../invoices/invoices";
 import { expireProposals } from "../proposals/proposals";
 import type { JobHandler, RecurringJob } from "./queue";
@@ -16,6 +17,9 @@ jobHandlers[PUBLISH_SCHEDULED_JOB] = async (_payload, { database }) => {
   await publishDueContent(database);
 };
 recurringJobs.push({ kind: PUBLISH_SCHEDULED_JOB, everyMs: 15_000 });
+
+// Marketing: campaign sends, one batch per run, resumable.
+jobHandlers[SEND_CAMPAIGN_JOB] = sendCampaignJob;
 
 // Business: once a day, open invoices past due become overdue and unanswered proposals past their day expire.
 jobHandlers[BUSINESS_DAILY_JOB] = async (_payload, { db }) => {

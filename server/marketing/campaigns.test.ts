@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/db";
+import { startSmtpServer } from "../../tests/helpers/smtp";
+import { campaignDeliveries } from "../db/schema/campaigns";
+import type { AppError } from "../errors";
+import {
+  getCampaign,
+  getCampaignReport,
+  renderCampaignMail,
+  runCampaignSend,
+  saveCampaign,
+  scheduleCampaign,
+} from "./campaigns";
+import { importSubscribers } from "./subscribers";
+
+const actor = { id: "admin-1" };
+
+describeEachDatabase("campaigns", (get) => {
+  it("renders the unsubscribe link and List-Unsubscribe headers for each person", () => {
+    const mail = renderCampaignMail(
+      {
+        subject: "News",
+        previewText: "Inside",
+        body: "Hello ![x](/uploads/images/a-960.webp) [site](/insights)",
+      },
+      { publicUrl: "https://frontier.test", unsubscribeToken: "tok123" },
+    );
+    expect(mail.html).toContain("https://frontier.test/newsletter/unsubscribe?token=tok123");
+    expect(mail.html).toContain('src="https://frontier.test/uploads/images/a-960.webp"');
+    expect(mail.text).toContain("site (https://frontier.test/insights)");
+    expect(mail.headers?.["List-Unsubscribe"]).toContain("tok123");
+  });
+
+  it("sends once to each person in the audience, pausing while the mail server is down", async () => {
+    const tag = `t${randomUUID().slice(0, 6)}`;
+    const emails = Array.from({ length: 6 }, (_, index) => `p${index}-${tag}@example.com`);
+    await importSubscribers({
+      db: get().db,
+      csv: `email,tags\n${emails.map((email) => `${email},${tag}`).join("\n")}\nother-${tag}@example.com,else\n`,
+      actor,
+    });
+    const { id } = await saveCampaign({
+      db: get().db,
+      input: { name: "N", subject: "S", body: "Hi", audienceTags: tag },
+      actor,
+    });
+    expect(
+      (await scheduleCampaign({ db: get().db, id, input: { when: "now" }, actor })).audience,
+    ).toBe(6);
+
+    const smtp = await startSmtpServer();
+    const env = {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Frontier <hello@frontier.test>",
+      PUBLIC_URL: "https://frontier.test",
+    };
+    const options = { ratePerMinute: 60_000, batchSize: 3 };
+    expect(await runCampaignSend({ db: get().db, env }, id, options)).toBe("continue");
+    expect((await getCampaign(get().db, id))?.status).toBe("sending");
+    await smtp.close();
+    expect(await runCampaignSend({ db: get().db, env }, id, options)).toBe("retry");
+    expect(
+      await get().db.select().from(campaignDeliveries).where(eq(campaignDeliveries.campaignId, id)),
+    ).toHaveLength(3);
+
+    const again = await startSmtpServer();
+    const envAgain = { ...env, SMTP_URL: again.url };
+    while ((await runCampaignSend({ db: get().db, env: envAgain }, id, options)) !== "finished") {}
+    await again.close();
+    const recipients = [...smtp.received, ...again.received].flatMap((mail) => mail.to);
+    expect(recipients.sort()).toEqual([...emails].sort());
+    expect(again.received[0].raw).toMatch(
+      /List-Unsubscribe:\s+<https:\/\/frontier.test\/newsletter\/unsubscribe\?token=/,
+    );
+    expect(await getCampaignReport(get().db, id)).toMatchObject({
+      sent: 6,
+      failed: 0,
+      inFlight: 0,
+    });
+    expect((await getCampaign(get().db, id))?.status).toBe("sent");
+    const error = await saveCampaign({
+      db: get().db,
+      id,
+      input: { name: "N", subject: "S", body: "x" },
+      actor,
+    }).catch((caught: unknown) => caught);
+    expect((error as AppError).code).toBe("CONFLICT");
+  });
+});
