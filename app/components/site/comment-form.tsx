@@ -11,13 +11,24 @@ type Result =
 const fields = ["name", "email", "body"] as const;
 
 /** The comment form under an insight: new comments wait for moderation, and the form says so. */
-export function CommentForm({ formToken }: { formToken: string }) {
+export function CommentForm({
+  formToken,
+  documentResult,
+}: {
+  formToken: string;
+  /** The answer to a post sent without JavaScript (a full page load). */
+  documentResult?: Result;
+}) {
   const fetcher = useFetcher<Result>();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
-  const [notice, setNotice] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>(
+    documentResult && !documentResult.ok ? (documentResult.fieldErrors ?? {}) : {},
+  );
+  const [notice, setNotice] = useState<string | undefined>(
+    documentResult?.ok ? documentResult.message : undefined,
+  );
   const isSubmitting = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -125,6 +136,11 @@ export function CommentForm({ formToken }: { formToken: string }) {
         </p>
         <FieldError id={`${id}-body-error`} messages={errors.body} />
       </div>
+      {documentResult && !documentResult.ok && !fetcher.data ? (
+        <p role="alert" className="field-error">
+          {documentResult.error}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           {isSubmitting ? "Submitting..." : "Post comment"}

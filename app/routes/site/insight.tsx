@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { CommentForm } from "~/components/site/comment-form";
 import { CoverImage, InsightCard } from "~/components/site/content-cards";
@@ -85,6 +85,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 
 export default function InsightPage() {
   const { insight, related, comments, formToken } = useLoaderData<typeof loader>();
+  const documentResult = useActionData<typeof action>();
   const published = insight.publishedAt ? new Date(insight.publishedAt) : undefined;
   return (
     <main id="main" className="container-page">
@@ -152,7 +153,7 @@ export default function InsightPage() {
         ) : (
           <p className="mb-10 text-mist-300">No comments yet. Start the conversation.</p>
         )}
-        <CommentForm formToken={formToken} />
+        <CommentForm formToken={formToken} documentResult={documentResult} />
       </section>
 
       {related.length ? (
