@@ -86,5 +86,6 @@ export default [
   route("events/settings", "routes/resources/settings-events.ts"),
   route("admin/content/preview", "routes/resources/content-preview.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
+  route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("api/chat", "routes/resources/chat.ts"),
 ] satisfies RouteConfig;

@@ -9,8 +9,10 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
     <div className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-ink-900/70">
       {items.map((item) => (
         <details key={item.id} id={item.id} className="group scroll-mt-28">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-6 px-6 py-5 text-left marker:hidden [&::-webkit-details-marker]:hidden">
-            <h2 className="font-display text-lg font-semibold text-white">{item.question}</h2>
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-5 text-left sm:gap-6 sm:px-6 marker:hidden [&::-webkit-details-marker]:hidden">
+            <h2 className="font-display text-base font-semibold text-white sm:text-lg">
+              {item.question}
+            </h2>
             <span
               aria-hidden="true"
               className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-white/15 text-frontier-orange transition group-open:rotate-45"
@@ -26,7 +28,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               </svg>
             </span>
           </summary>
-          <div className="px-6 pb-6">
+          <div className="px-5 pb-6 sm:px-6">
             <p className="max-w-3xl leading-relaxed text-mist-300">{item.answer}</p>
           </div>
         </details>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
+import { HelpChooseCard } from "~/components/site/help-choose-card";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ServiceCard } from "~/components/site/service-card";
 import { directives } from "~/lib/content/directives";
@@ -76,18 +77,8 @@ export default function HomePage() {
               <ServiceCard service={service} index={index} />
             </li>
           ))}
-          <li className="flex flex-col justify-center rounded-2xl border border-dashed border-white/15 p-6">
-            <p className="heading-md">Not sure where you fit?</p>
-            <p className="mt-3 leading-relaxed text-mist-300">
-              Describe the problem instead of the solution. We will suggest the smallest team that
-              can solve it.
-            </p>
-            <Link
-              to="/services"
-              className="mt-5 font-semibold text-frontier-orange hover:underline"
-            >
-              Compare all services
-            </Link>
+          <li>
+            <HelpChooseCard to="/services" label="Compare all services" />
           </li>
         </ul>
       </section>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
+import { HelpChooseCard } from "~/components/site/help-choose-card";
 import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ServiceCard } from "~/components/site/service-card";
@@ -45,6 +46,9 @@ export default function ServicesPage() {
               <ServiceCard service={service} index={index} />
             </li>
           ))}
+          <li>
+            <HelpChooseCard to="/contact" label="Describe your problem" />
+          </li>
         </ul>
       </section>
 
