@@ -58,10 +58,13 @@ export default function AboutUsPage() {
       <PageHero
         eyebrow="About us"
         title="A senior team that builds like it owns the outcome"
-        lead="Digital Frontier is a software engineering agency of engineers and designers who have built, scaled and operated products from first prototype to millions of users. We take on fewer projects than we could, so each one gets our best people."
+        lead="Digital Frontier is a software engineering agency of engineers and designers who have built, scaled and operated products from first prototype to large-scale production. We take on fewer projects than we could, so each one gets our best people."
       />
 
-      <section aria-labelledby="who-heading" className="grid gap-10 py-16 lg:grid-cols-2">
+      <section
+        aria-labelledby="who-heading"
+        className="grid gap-6 py-12 sm:py-16 lg:grid-cols-2 lg:gap-10"
+      >
         <div>
           <h2 id="who-heading" className="heading-lg">
             Who we are
@@ -82,7 +85,7 @@ export default function AboutUsPage() {
         </div>
       </section>
 
-      <section aria-labelledby="how-heading" className="py-16">
+      <section aria-labelledby="how-heading" className="py-12 sm:py-16">
         <SectionHeading
           id="how-heading"
           eyebrow="How we work"
@@ -102,7 +105,7 @@ export default function AboutUsPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="values-heading" className="py-16">
+      <section aria-labelledby="values-heading" className="py-12 sm:py-16">
         <SectionHeading id="values-heading" eyebrow="Values" title="What we hold ourselves to" />
         <ul className="grid gap-x-10 gap-y-8 md:grid-cols-2">
           {values.map((value, index) => (
@@ -122,7 +125,7 @@ export default function AboutUsPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="team-heading" className="py-16">
+      <section aria-labelledby="team-heading" className="py-12 sm:py-16">
         <SectionHeading
           id="team-heading"
           eyebrow="Team approach"
