@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Db } from "../db/client";
-import { authUsers } from "../db/schema/auth";
+import { authTokens, authUsers } from "../db/schema/auth";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
@@ -65,6 +65,22 @@ export async function completeSetup(
 
 export { RESET_REQUESTED_MESSAGE } from "../../app/lib/auth-forms";
 
+const RESETS_PER_HOUR = 3;
+
+async function recentResetCount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.kind, "reset"),
+        eq(authTokens.userId, userId),
+        gt(authTokens.createdAt, new Date(Date.now() - 3600_000)),
+      ),
+    );
+  return row.total;
+}
+
 /** Mails a reset link when the account exists and is enabled; says the same either way. */
 export async function requestPasswordReset(
   context: LinkContext,
@@ -73,6 +89,8 @@ export async function requestPasswordReset(
 ) {
   const user = await findStaffUser(context.db, { email });
   if (!user || user.isDisabled) return;
+  // At most a few reset mails an hour per account, so the form cannot flood an inbox.
+  if (!actor && (await recentResetCount(context.db, user.id)) >= RESETS_PER_HOUR) return;
   const token = await createToken(context.db, {
     kind: "reset",
     userId: user.id,

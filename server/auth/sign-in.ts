@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, lt, min } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { signInFailures } from "../db/schema/auth";
+import { authRateLimits, authSessions, authTokens, signInFailures } from "../db/schema/auth";
 import { AppError } from "../errors";
 import { authHeaders, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
 
@@ -108,11 +108,15 @@ export async function signOut(context: SignInContext, request: Request) {
   return { headers: cookies };
 }
 
-/** Old failure rows are no use to any limit: a recurring job removes them. */
-export async function pruneSignInFailures(db: Db) {
+export const AUTH_CLEANUP_JOB = "auth.cleanup";
+
+/** Rows no limit or link needs any more: old failures, spent or expired links, ended sessions. */
+export async function pruneAuthRecords(db: Db) {
+  const now = Date.now();
   await db
     .delete(signInFailures)
-    .where(
-      lt(signInFailures.createdAt, new Date(Date.now() - SIGN_IN_LIMITS.accountHourly.windowMs)),
-    );
+    .where(lt(signInFailures.createdAt, new Date(now - SIGN_IN_LIMITS.accountHourly.windowMs)));
+  await db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now - 24 * 3600_000)));
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date(now)));
+  await db.delete(authRateLimits).where(lt(authRateLimits.lastRequest, now - 24 * 3600_000));
 }

@@ -1,3 +1,4 @@
+import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "../auth/sign-in";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "../content-admin/publishing";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
 import { markOverdueInvoices } from "../invoices/invoices";
@@ -27,3 +28,9 @@ jobHandlers[BUSINESS_DAILY_JOB] = async (_payload, { db }) => {
   await expireProposals({ db });
 };
 recurringJobs.push({ kind: BUSINESS_DAILY_JOB, everyMs: 24 * 60 * 60_000 });
+
+// Sign-in: old failures, spent links and ended sessions are removed hourly.
+jobHandlers[AUTH_CLEANUP_JOB] = async (_payload, { db }) => {
+  await pruneAuthRecords(db);
+};
+recurringJobs.push({ kind: AUTH_CLEANUP_JOB, everyMs: 60 * 60_000 });

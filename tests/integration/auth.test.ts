@@ -227,6 +227,15 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
     expect(((await thrown(signedIn(email))) as AppError).status).toBe(401);
   });
 
+  it("mails at most 3 reset links an hour per account", async () => {
+    const email = uniqueEmail("flood");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "none" });
+    for (let request = 0; request < 5; request++)
+      await requestPasswordReset({ db: get().db, env }, { email });
+    const mails = await get().db.select().from(mailMessages).where(eq(mailMessages.to, email));
+    expect(mails).toHaveLength(3);
+  });
+
   it("invites a team member who sets their own password; the link works once", async () => {
     const email = uniqueEmail("invitee");
     await inviteStaffMember(
