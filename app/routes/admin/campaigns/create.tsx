@@ -1,16 +1,49 @@
+import { useActionData } from "react-router";
+import { CampaignEditor } from "~/components/admin/campaign-editor";
+import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
+import { errorResponse } from "../../../../server/errors";
+import { saveCampaign } from "../../../../server/marketing/campaigns";
+import { findSubscriberTags } from "../../../../server/marketing/subscribers";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
+
+export const meta: Route.MetaFunction = () => [{ title: "New campaign · Command center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  return null;
+  return { tags: await findSubscriberTags(args.context.db) };
 }
 
-export default function CampaignsCreateScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "admin");
+  const form = await args.request.formData();
+  try {
+    const saved = await saveCampaign({
+      db: args.context.db,
+      input: Object.fromEntries(form),
+      actor: user,
+      address: args.context.clientAddress,
+    });
+    return redirectWithToast(`/admin/campaigns/edit/${saved.id}`, {
+      message: "Campaign saved as a draft.",
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function CreateCampaignScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Campaigns</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 lg:p-8">
+      <PageHeader title="New campaign" back={{ to: "/admin/campaigns", label: "Campaigns" }} />
+      <CampaignEditor
+        tags={loaderData.tags}
+        errors={failed?.fieldErrors}
+        formError={failed?.error}
+      />
     </main>
   );
 }

@@ -1,16 +1,240 @@
+import { useEffect, useState } from "react";
+import { Form, type ShouldRevalidateFunction, useNavigation, useRevalidator } from "react-router";
+import { CampaignEditor } from "~/components/admin/campaign-editor";
+import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
+import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
+import {
+  countAudience,
+  getCampaign,
+  getCampaignReport,
+  saveCampaign,
+  scheduleCampaign,
+  sendTestCampaign,
+  unscheduleCampaign,
+} from "../../../../server/marketing/campaigns";
+import { findSubscriberTags } from "../../../../server/marketing/subscribers";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.campaign.name ?? "Campaign"} · Command center` },
+];
+
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formAction === "/admin/campaigns/preview" ? false : args.defaultShouldRevalidate;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  return null;
+  const { db } = args.context;
+  const campaign = await getCampaign(db, args.params.id);
+  invariantResponse(campaign, "This campaign does not exist.", { status: 404 });
+  const [tags, report, audience] = await Promise.all([
+    findSubscriberTags(db),
+    getCampaignReport(db, campaign.id),
+    countAudience(db, campaign.audienceTags),
+  ]);
+  return { campaign, tags, report, audience };
 }
 
-export default function CampaignsEditScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "admin");
+  const { db, env, clientAddress } = args.context;
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const here = `/admin/campaigns/edit/${id}`;
+  const base = { db, id, actor: user, address: clientAddress };
+  try {
+    switch (String(form.get("intent"))) {
+      case "save":
+        await saveCampaign({ ...base, input: Object.fromEntries(form) });
+        return redirectWithToast(here, { message: "Campaign saved." });
+      case "test": {
+        const sent = await sendTestCampaign({
+          ...base,
+          env,
+          input: { to: String(form.get("to") ?? "") },
+        });
+        return { ok: true as const, message: `Test sent to ${sent.join(", ")}.` };
+      }
+      case "schedule": {
+        const result = await scheduleCampaign({ ...base, input: Object.fromEntries(form) });
+        return redirectWithToast(here, {
+          message:
+            form.get("when") === "now"
+              ? `Sending to ${result.audience} subscribers.`
+              : `Scheduled for ${result.audience} subscribers.`,
+        });
+      }
+      case "unschedule":
+        await unscheduleCampaign(base);
+        return redirectWithToast(here, { message: "The campaign is a draft again." });
+      default:
+        throw new AppError("INVALID", "Choose what to do.");
+    }
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+function toIsoFromLocal(local: string) {
+  return local ? new Date(local).toISOString() : "";
+}
+
+export default function EditCampaignScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, tags, report, audience } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [when, setWhen] = useState<"now" | "later">("now");
+  const [sendAtLocal, setSendAtLocal] = useState("");
+  const isEditable = campaign.status === "draft" || campaign.status === "scheduled";
+  const isSending =
+    campaign.status === "sending" ||
+    (campaign.status === "scheduled" && campaign.scheduledAt !== null);
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const done = report.sent + report.failed;
+  const total = Math.max(campaign.recipientCount, done);
+
+  useEffect(() => {
+    if (!isSending) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [isSending, revalidator]);
+
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Campaigns</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 lg:p-8">
+      <PageHeader
+        title={campaign.name}
+        description={`State: ${campaign.status}${campaign.scheduledAt && campaign.status === "scheduled" ? ` · sends ${new Date(campaign.scheduledAt).toLocaleString()}` : ""} · audience: ${audience} confirmed subscriber${audience === 1 ? "" : "s"}`}
+        back={{ to: "/admin/campaigns", label: "Campaigns" }}
+      />
+      {failed ? (
+        <p className="field-error mb-4" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
+      {actionData?.ok && "message" in actionData ? (
+        <p className="mb-4 text-emerald-300" role="status">
+          {actionData.message}
+        </p>
+      ) : null}
+
+      {campaign.status !== "draft" ? (
+        <section className="card mb-6 space-y-3 p-5" aria-labelledby="progress-heading">
+          <h2 id="progress-heading" className="heading-md">
+            Sending
+          </h2>
+          <progress
+            className="w-full"
+            max={total || 1}
+            value={done}
+            aria-label="Sending progress"
+          />
+          <p className="text-sm text-mist-300" data-testid="campaign-report">
+            {done} of {total} handled · sent {report.sent} · failed {report.failed} · unsubscribed
+            since {report.unsubscribed}
+            {campaign.isTrackingEnabled
+              ? ` · opened ${report.opened} · clicked ${report.clicked}`
+              : ""}
+          </p>
+        </section>
+      ) : null}
+
+      {isEditable ? (
+        <CampaignEditor campaign={campaign} tags={tags} errors={failed?.fieldErrors} />
+      ) : (
+        <p className="card mb-6 text-mist-300">
+          This campaign has been sent; its content can no longer change.
+        </p>
+      )}
+
+      {isEditable ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <Form method="post" className="card space-y-3 p-5" aria-labelledby="test-heading">
+            <h2 id="test-heading" className="heading-md">
+              Send a test
+            </h2>
+            <input type="hidden" name="intent" value="test" />
+            <label htmlFor="to" className="field-label">
+              Addresses (up to 5, separated by commas)
+            </label>
+            <input id="to" name="to" className="field-input" />
+            <button
+              type="submit"
+              className="btn-secondary"
+              disabled={navigation.state === "submitting"}
+            >
+              Send test
+            </button>
+          </Form>
+          <Form method="post" className="card space-y-3 p-5" aria-labelledby="send-heading">
+            <h2 id="send-heading" className="heading-md">
+              Send
+            </h2>
+            {campaign.status === "scheduled" ? (
+              <>
+                <input type="hidden" name="intent" value="unschedule" />
+                <button type="submit" className="btn-secondary">
+                  Stop the schedule
+                </button>
+              </>
+            ) : (
+              <>
+                <input type="hidden" name="intent" value="schedule" />
+                <div className="flex gap-4 text-sm">
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="when"
+                      value="now"
+                      checked={when === "now"}
+                      onChange={() => setWhen("now")}
+                    />
+                    Now
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="when"
+                      value="later"
+                      checked={when === "later"}
+                      onChange={() => setWhen("later")}
+                    />
+                    Later
+                  </label>
+                </div>
+                {when === "later" ? (
+                  <div>
+                    <label htmlFor="sendAtLocal" className="field-label">
+                      Send at (your local time)
+                    </label>
+                    <input
+                      id="sendAtLocal"
+                      type="datetime-local"
+                      className="field-input"
+                      value={sendAtLocal}
+                      onChange={(event) => setSendAtLocal(event.target.value)}
+                    />
+                    <input type="hidden" name="sendAt" value={toIsoFromLocal(sendAtLocal)} />
+                  </div>
+                ) : null}
+                <p className="text-sm text-mist-400">
+                  Save your changes first: the saved campaign is what is sent.
+                </p>
+                <button
+                  type="submit"
+                  className="btn-primary"
+                  disabled={navigation.state === "submitting"}
+                >
+                  {when === "now" ? `Send now to ${audience}` : "Schedule"}
+                </button>
+              </>
+            )}
+          </Form>
+        </div>
+      ) : null}
     </main>
   );
 }

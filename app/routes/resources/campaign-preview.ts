@@ -1,0 +1,18 @@
+import { requireRole } from "../../../server/auth/guard";
+import { renderCampaignMail } from "../../../server/marketing/campaigns";
+import type { Route } from "./+types/campaign-preview";
+
+/** The campaign mail as a subscriber will see it (the editor's live preview). */
+export async function action(args: Route.ActionArgs) {
+  await requireRole(args, "admin");
+  const form = await args.request.formData();
+  const mail = renderCampaignMail(
+    {
+      subject: String(form.get("subject") ?? "").slice(0, 150),
+      previewText: String(form.get("previewText") ?? "").slice(0, 200),
+      body: String(form.get("body") ?? "").slice(0, 100_000),
+    },
+    { publicUrl: args.context.env.PUBLIC_URL, unsubscribeToken: "preview" },
+  );
+  return { html: mail.html, subject: mail.subject };
+}
