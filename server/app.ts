@@ -15,6 +15,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { log } from "./log";
 import { securityHeaders } from "./security-headers";
+import { seoOverrideMiddleware } from "./seo/overrides";
 import { redirectMiddleware } from "./seo/redirect-middleware";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -91,6 +92,9 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     await listenForInvalidations(database, pageCache);
     app.use(pageCacheMiddleware({ cache: pageCache, secret: env.AUTH_SECRET }));
   }
+
+  // Staff SEO overrides rewrite the head of server-rendered public pages (cached rewritten).
+  app.use(await seoOverrideMiddleware(database, env.PUBLIC_URL));
 
   app.use(
     createRequestHandler({

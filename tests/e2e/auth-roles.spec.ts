@@ -108,6 +108,20 @@ describe("signing in with each role", () => {
     expect(await response.text()).toContain("Enter your email address.");
   });
 
+  it("says to check the connection when the server cannot be reached", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.waitForFunction(
+      () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+    );
+    await page.route("**/login.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Email").fill(server.staff.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(server.staff.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator('[data-toast="error"]', { hasText: "Check your connection" }).waitFor();
+    await close();
+  });
+
   it("refuses a cross-site form post", async () => {
     const response = await fetch(`${server.url}/login`, {
       method: "POST",

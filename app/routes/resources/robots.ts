@@ -1,8 +1,11 @@
 import { renderRobots } from "../../../server/content/feeds";
+import { getRobotsAdditions } from "../../../server/seo/overrides";
 import type { Route } from "./+types/robots";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(renderRobots(context.env.PUBLIC_URL), {
+export async function loader({ context }: Route.LoaderArgs) {
+  const additions = await getRobotsAdditions(context.db);
+  const body = renderRobots(context.env.PUBLIC_URL) + (additions ? `\n${additions}\n` : "");
+  return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
