@@ -194,7 +194,7 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
       .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
       .where(eq(signInFailures.email, email));
     expect(await signedIn(email)).toContain("frontier.session");
-  });
+  }, 120_000);
 
   it("locks an address out after repeated failures across accounts", async () => {
     const address = "203.0.113.77";
@@ -202,7 +202,7 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
       await thrown(signedIn(uniqueEmail("spray"), "wrong password!!", address));
     const locked = (await thrown(signedIn(uniqueEmail("spray"), PASSWORD, address))) as AppError;
     expect(locked.status).toBe(429);
-  });
+  }, 180_000);
 
   it("resets a password through a single-use mailed link, and says the same for unknown accounts", async () => {
     const email = uniqueEmail("reset");
