@@ -49,6 +49,9 @@ export default [
   ...prefix("admin", [
     route("insights/preview", "routes/admin/insights/preview.tsx"),
     route("case-studies/preview", "routes/admin/case-studies/preview.tsx"),
+    route("proposals/:id/pdf", "routes/admin/proposals/pdf.ts"),
+    route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
+    route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [

@@ -93,3 +93,33 @@ describe("parsing and formatting", () => {
     expect(formatMoney(500, "JPY", "en-US")).toBe("¥500");
   });
 });
+
+describe("invoice form", async () => {
+  const { invoiceFormSchema } = await import("./business/invoice-form");
+  it("reads lines without a billing kind (invoices have none) as one-off", () => {
+    const parsed = invoiceFormSchema.safeParse({
+      clientId: "70181634-e3a6-460b-8b70-65834595a0ce",
+      projectId: "",
+      currency: "USD",
+      issueDate: "2026-11-21",
+      dueDate: "2026-12-05",
+      discountKind: "none",
+      discountValue: "",
+      notes: "",
+      items: [
+        {
+          description: "Build",
+          quantity: "1",
+          unitAmount: "3375.50",
+          taxRate: "20",
+          kind: "",
+          interval: "",
+        },
+      ],
+      revisionReason: "",
+    });
+    expect(parsed.success && parsed.data.items).toEqual([
+      { description: "Build", quantity: 100, unitAmount: 337_550, taxRateBp: 2000 },
+    ]);
+  });
+});

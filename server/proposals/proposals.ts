@@ -324,12 +324,15 @@ export async function viewProposal({
   env,
   publicId,
   address,
+  isPreview = false,
   today = todayIso(),
 }: {
   db: Db;
   env: MailEnv;
   publicId: string;
   address?: string;
+  /** A link preview (a bot) reads it without counting as the client opening it. */
+  isPreview?: boolean;
   today?: string;
 }) {
   if (!isPublicId(publicId)) return undefined;
@@ -340,7 +343,7 @@ export async function viewProposal({
     await expireProposals({ db, today });
     proposal = { ...proposal, status: "expired" };
   }
-  if (proposal.status === "sent" && !proposal.firstViewedAt) {
+  if (proposal.status === "sent" && !proposal.firstViewedAt && !isPreview) {
     const [viewed] = await db
       .update(proposals)
       .set({ status: "viewed", firstViewedAt: new Date() })

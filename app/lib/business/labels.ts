@@ -59,3 +59,10 @@ export const statusTone: Record<string, string> = {
   converted: "bg-green-700/30 text-green-200",
   archived: "bg-white/10 text-mist-400",
 };
+
+export const proposalStatuses = Object.keys(proposalStatusLabel) as Array<
+  keyof typeof proposalStatusLabel
+>;
+export const invoiceStatuses = Object.keys(invoiceStatusLabel) as Array<
+  keyof typeof invoiceStatusLabel
+>;

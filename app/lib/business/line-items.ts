@@ -8,7 +8,7 @@ export const lineTextSchema = z.object({
   quantity: z.string().trim(),
   unitAmount: z.string().trim(),
   taxRate: z.string().trim(),
-  kind: z.enum(["one_off", "recurring"]).default("one_off"),
+  kind: z.enum(["one_off", "recurring", ""]).default("one_off"),
   interval: z.enum(["month", "year", ""]).default(""),
 });
 

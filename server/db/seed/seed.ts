@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { seedBusiness } from "../../business/seed-business";
 import { seedPublicContent } from "../../content/seed-public-content";
 import { log } from "../../log";
 import { HEADER_SETTINGS_ID } from "../../settings/header";
@@ -22,6 +23,7 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
     },
   },
   { name: "public content", run: seedPublicContent },
+  { name: "business demo data", run: seedBusiness },
 ];
 
 export async function seedDatabase(db: Db) {

@@ -1,16 +1,87 @@
+import { useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { InvoiceForm } from "~/components/business/invoice-form";
+import { blankLine } from "~/components/business/line-items-editor";
+import { invoiceFormSchema, invoiceFormValues } from "~/lib/business/invoice-form";
 import { requireRole } from "../../../../server/auth/guard";
+import { staffActor } from "../../../../server/business/actor";
+import { addDays, todayIso } from "../../../../server/business/dates";
+import { parseFormValues } from "../../../../server/business/forms";
+import { localeFrom } from "../../../../server/business/locale";
+import { listClientChoices } from "../../../../server/clients/clients";
+import { errorResponse } from "../../../../server/errors";
+import { createInvoice } from "../../../../server/invoices/invoices";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
+
+export const meta = () => [{ title: "New invoice | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  const url = new URL(args.request.url);
+  const clients = await listClientChoices({ db: args.context.db });
+  const chosen = clients.find((client) => client.id === url.searchParams.get("clientId"));
+  const projectId = url.searchParams.get("projectId") ?? "";
+  const today = todayIso();
+  return {
+    clients,
+    clientId: chosen?.id ?? "",
+    projectId: /^[0-9a-f-]{36}$/.test(projectId) ? projectId : "",
+    currency: chosen?.currency ?? "USD",
+    issueDate: today,
+    dueDate: addDays(today, 14),
+    locale: localeFrom(args.request),
+  };
 }
 
-export default function InvoicesCreateScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "staff");
+  const form = await args.request.formData();
+  try {
+    const { revisionReason: _reason, ...input } = parseFormValues(
+      invoiceFormSchema,
+      invoiceFormValues(form),
+    );
+    const invoice = await createInvoice({
+      db: args.context.db,
+      actor: staffActor(user, args.context.clientAddress),
+      input,
+    });
+    return redirectWithToast(`/admin/invoices/edit/${invoice.id}`, {
+      message: `Invoice ${invoice.number} saved as a draft.`,
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function CreateInvoiceScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Invoices</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title="New invoice"
+        description="Its number is given when you save it."
+        back={{ to: "/admin/invoices", label: "Invoices" }}
+      />
+      <InvoiceForm
+        clients={loaderData.clients}
+        locale={loaderData.locale}
+        errors={actionData?.fieldErrors}
+        error={actionData?.error}
+        submitLabel="Save draft"
+        initial={{
+          clientId: loaderData.clientId,
+          projectId: loaderData.projectId,
+          currency: loaderData.currency,
+          issueDate: loaderData.issueDate,
+          dueDate: loaderData.dueDate,
+          discountKind: "none",
+          discountValue: "",
+          notes: "",
+          lines: [blankLine()],
+        }}
+      />
     </main>
   );
 }

@@ -1,16 +1,126 @@
+import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { formatDate } from "~/components/business/fields";
+import { StatusBadge } from "~/components/business/status-badge";
+import { invoiceStatuses, invoiceStatusLabel } from "~/lib/business/labels";
+import { formatMoney } from "~/lib/money";
 import { requireRole } from "../../../../server/auth/guard";
+import { listQueryFrom } from "../../../../server/business/list-query";
+import { localeFrom } from "../../../../server/business/locale";
+import { findInvoices, invoiceSorts } from "../../../../server/invoices/invoices";
 import type { Route } from "./+types/index";
+
+export const meta = () => [{ title: "Invoices | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  const url = new URL(args.request.url);
+  const query = listQueryFrom(url, { sorts: invoiceSorts, defaultSort: "issueDate" });
+  const statusParam = url.searchParams.get("status");
+  const status =
+    statusParam === "outstanding"
+      ? "outstanding"
+      : invoiceStatuses.find((item) => item === statusParam);
+  const result = await findInvoices({ db: args.context.db, query, status });
+  return { result, query, status: status ?? "", locale: localeFrom(args.request) };
 }
 
-export default function InvoicesIndexScreen() {
+export default function InvoicesScreen({ loaderData }: Route.ComponentProps) {
+  const { result, query, locale } = loaderData;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Invoices</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title="Invoices"
+        actions={
+          <Link to="/admin/invoices/create" className="btn-primary px-5 py-2">
+            New invoice
+          </Link>
+        }
+      />
+      <AdminTable
+        label="Invoices"
+        rows={result.rows}
+        rowKey={(row) => row.id}
+        page={result.page}
+        pageSize={result.pageSize}
+        total={result.total}
+        sort={query.sort}
+        direction={query.dir}
+        q={query.q}
+        searchLabel="Search by number or client"
+        emptyMessage="No invoices yet."
+        filters={
+          <div>
+            <label htmlFor="invoice-status" className="field-label">
+              Status
+            </label>
+            <select
+              id="invoice-status"
+              name="status"
+              defaultValue={loaderData.status}
+              className="field-input"
+            >
+              <option value="">All</option>
+              <option value="outstanding">Outstanding</option>
+              {invoiceStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {invoiceStatusLabel[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+        columns={[
+          {
+            key: "number",
+            header: "Number",
+            isSortable: true,
+            cell: (row) => (
+              <Link
+                to={`/admin/invoices/edit/${row.id}`}
+                className="font-semibold text-white hover:underline"
+              >
+                {row.number}
+              </Link>
+            ),
+          },
+          { key: "company", header: "Client", isSortable: true, cell: (row) => row.company },
+          {
+            key: "status",
+            header: "Status",
+            isSortable: true,
+            cell: (row) => (
+              <StatusBadge status={row.status} label={invoiceStatusLabel[row.status]} />
+            ),
+          },
+          {
+            key: "issueDate",
+            header: "Issued",
+            isSortable: true,
+            cell: (row) => formatDate(row.issueDate, locale),
+          },
+          {
+            key: "dueDate",
+            header: "Due",
+            isSortable: true,
+            cell: (row) => formatDate(row.dueDate, locale),
+          },
+          {
+            key: "total",
+            header: "Total",
+            isSortable: true,
+            className: "text-right",
+            cell: (row) => formatMoney(row.total, row.currency, locale),
+          },
+          {
+            key: "balance",
+            header: "Balance",
+            className: "text-right",
+            cell: (row) => formatMoney(row.total - row.amountPaid, row.currency, locale),
+          },
+        ]}
+      />
     </main>
   );
 }

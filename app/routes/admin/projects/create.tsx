@@ -1,16 +1,68 @@
+import { useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { ProjectForm } from "~/components/business/project-form";
+import { projectFormSchema, projectFormValues } from "~/lib/business/project-form";
 import { requireRole } from "../../../../server/auth/guard";
+import { staffActor } from "../../../../server/business/actor";
+import { parseFormValues } from "../../../../server/business/forms";
+import { listClientChoices } from "../../../../server/clients/clients";
+import { errorResponse } from "../../../../server/errors";
+import { createProject } from "../../../../server/projects/projects";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
+
+export const meta = () => [{ title: "New project | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  const clients = await listClientChoices({ db: args.context.db });
+  const chosen = clients.find(
+    (client) => client.id === new URL(args.request.url).searchParams.get("clientId"),
+  );
+  return { clients, clientId: chosen?.id ?? "", currency: chosen?.currency ?? "USD" };
 }
 
-export default function ProjectsCreateScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "staff");
+  const form = await args.request.formData();
+  try {
+    const input = parseFormValues(projectFormSchema, projectFormValues(form));
+    const project = await createProject({
+      db: args.context.db,
+      actor: staffActor(user, args.context.clientAddress),
+      input,
+    });
+    return redirectWithToast(`/admin/projects/edit/${project.id}`, {
+      message: "Project created. Send the client its onboarding link.",
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function CreateProjectScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Projects</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader title="New project" back={{ to: "/admin/projects", label: "Projects" }} />
+      <ProjectForm
+        clients={loaderData.clients}
+        errors={actionData?.fieldErrors}
+        error={actionData?.error}
+        submitLabel="Create project"
+        initial={{
+          name: "",
+          clientId: loaderData.clientId,
+          proposalId: "",
+          status: "onboarding",
+          startDate: "",
+          dueDate: "",
+          budget: "",
+          currency: loaderData.currency,
+          teamMembers: [],
+          milestones: [],
+        }}
+      />
     </main>
   );
 }

@@ -1,16 +1,194 @@
+import { Link, useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { formatDateTime } from "~/components/business/fields";
+import { ProjectForm } from "~/components/business/project-form";
+import { StatusBadge } from "~/components/business/status-badge";
+import { projectStatusLabel } from "~/lib/business/labels";
+import { onboardingSteps } from "~/lib/business/onboarding-form";
+import { projectFormSchema, projectFormValues } from "~/lib/business/project-form";
+import { moneyInputValue } from "~/lib/money";
 import { requireRole } from "../../../../server/auth/guard";
+import { staffActor } from "../../../../server/business/actor";
+import { parseFormValues } from "../../../../server/business/forms";
+import { localeFrom } from "../../../../server/business/locale";
+import { listClientChoices } from "../../../../server/clients/clients";
+import { errorResponse, invariantResponse } from "../../../../server/errors";
+import { listOnboardingFiles } from "../../../../server/onboarding/onboarding";
+import { getProject, updateProject } from "../../../../server/projects/projects";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/edit";
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${data?.project.name ?? "Project"} | Command Center` },
+];
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  const { db, env } = args.context;
+  const [project, clients, files] = await Promise.all([
+    getProject({ db, id: args.params.id }),
+    listClientChoices({ db }),
+    listOnboardingFiles({ db, projectId: args.params.id }),
+  ]);
+  invariantResponse(project, "Not Found", { status: 404 });
+  return {
+    project,
+    clients,
+    files: files.map(({ id, filename, size, contentType }) => ({
+      id,
+      filename,
+      size,
+      contentType,
+    })),
+    onboardingLink: `${env.PUBLIC_URL}/onboarding/${project.onboardingId}`,
+    locale: localeFrom(args.request),
+  };
 }
 
-export default function ProjectsEditScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "staff");
+  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  const form = await args.request.formData();
+  try {
+    const input = parseFormValues(projectFormSchema, projectFormValues(form));
+    await updateProject({
+      db: args.context.db,
+      actor: staffActor(user, args.context.clientAddress),
+      id: args.params.id,
+      input,
+    });
+    return redirectWithToast(`/admin/projects/edit/${args.params.id}`, {
+      message: "Project saved.",
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function EditProjectScreen({ loaderData }: Route.ComponentProps) {
+  const { project, clients, files, onboardingLink, locale } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const answers = project.onboarding?.answers ?? {};
+  const hasAnswers = Object.values(answers).some((value) => value?.trim());
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Projects</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title={project.name}
+        back={{ to: "/admin/projects", label: "Projects" }}
+        description={
+          <span className="flex flex-wrap items-center gap-3">
+            <StatusBadge status={project.status} label={projectStatusLabel[project.status]} />
+            <Link to={`/admin/clients/${project.clientId}`} className="hover:underline">
+              {project.client?.company}
+            </Link>
+            {project.proposalId ? (
+              <Link
+                to={`/admin/proposals/edit/${project.proposalId}`}
+                className="text-mist-400 hover:underline"
+              >
+                From a proposal
+              </Link>
+            ) : null}
+          </span>
+        }
+        actions={
+          <Link
+            to={`/admin/invoices/create?clientId=${project.clientId}&projectId=${project.id}`}
+            className="btn-secondary px-4 py-2 text-sm"
+          >
+            New invoice
+          </Link>
+        }
+      />
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="project-details" className="card">
+          <h2 id="project-details" className="heading-md mb-5">
+            Details
+          </h2>
+          <ProjectForm
+            key={String(project.updatedAt)}
+            clients={clients}
+            currentStatus={project.status}
+            errors={actionData?.fieldErrors}
+            error={actionData?.error}
+            submitLabel="Save project"
+            initial={{
+              name: project.name,
+              clientId: project.clientId,
+              proposalId: project.proposalId ?? "",
+              status: project.status,
+              startDate: project.startDate ?? "",
+              dueDate: project.dueDate ?? "",
+              budget: project.budgetAmount
+                ? moneyInputValue(project.budgetAmount, project.currency)
+                : "",
+              currency: project.currency,
+              teamMembers: project.teamMembers,
+              milestones: project.milestones.map((milestone) => ({
+                title: milestone.title,
+                dueDate: milestone.dueDate ?? "",
+                isDone: milestone.isDone,
+              })),
+            }}
+          />
+        </section>
+        <section aria-labelledby="onboarding" className="card">
+          <h2 id="onboarding" className="heading-md mb-3">
+            Client onboarding
+          </h2>
+          <p className="text-sm text-mist-400">Link for the client (no sign-in needed):</p>
+          <a
+            href={onboardingLink}
+            className="break-all text-sm text-frontier-blue underline"
+            data-testid="onboarding-link"
+          >
+            {onboardingLink}
+          </a>
+          <p className="mt-3 text-sm" data-testid="onboarding-state">
+            {project.onboardingCompletedAt
+              ? `Completed ${formatDateTime(project.onboardingCompletedAt, locale)}`
+              : hasAnswers
+                ? "In progress"
+                : "Not started"}
+          </p>
+          {hasAnswers ? (
+            <dl className="mt-4 flex flex-col gap-3 text-sm">
+              {onboardingSteps.flatMap((step) =>
+                step.fields
+                  .filter((field) => answers[field.name]?.trim())
+                  .map((field) => (
+                    <div key={field.name}>
+                      <dt className="text-mist-400">{field.label}</dt>
+                      <dd className="whitespace-pre-line text-mist-100">{answers[field.name]}</dd>
+                    </div>
+                  )),
+              )}
+            </dl>
+          ) : null}
+          {files.length ? (
+            <>
+              <h3 className="mt-5 font-semibold text-white">Brand assets</h3>
+              <ul className="mt-2 flex flex-col gap-1 text-sm">
+                {files.map((file) => (
+                  <li key={file.id}>
+                    <a
+                      href={`/admin/projects/${project.id}/files/${file.id}`}
+                      className="text-frontier-blue underline"
+                    >
+                      {file.filename}
+                    </a>{" "}
+                    <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
     </main>
   );
 }

@@ -1,16 +1,85 @@
+import { useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { blankLine } from "~/components/business/line-items-editor";
+import { ProposalForm } from "~/components/business/proposal-form";
+import { proposalFormSchema, proposalFormValues } from "~/lib/business/proposal-form";
 import { requireRole } from "../../../../server/auth/guard";
+import { staffActor } from "../../../../server/business/actor";
+import { addDays, todayIso } from "../../../../server/business/dates";
+import { parseFormValues } from "../../../../server/business/forms";
+import { localeFrom } from "../../../../server/business/locale";
+import { listClientChoices } from "../../../../server/clients/clients";
+import { errorResponse } from "../../../../server/errors";
+import { createProposal } from "../../../../server/proposals/proposals";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
+
+export const meta = () => [{ title: "New proposal | Command Center" }];
+
+const defaultTerms = `- Prices exclude any taxes not listed.
+- The deposit is due on acceptance; the rest is invoiced at the milestones in the timeline.
+- Invoices are payable within 14 days.
+- This proposal is valid until the date shown.`;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  const clients = await listClientChoices({ db: args.context.db });
+  const clientId = new URL(args.request.url).searchParams.get("clientId") ?? "";
+  const chosen = clients.find((client) => client.id === clientId);
+  return {
+    clients,
+    clientId: chosen?.id ?? "",
+    currency: chosen?.currency ?? "USD",
+    validUntil: addDays(todayIso(), 30),
+    terms: defaultTerms,
+    locale: localeFrom(args.request),
+  };
 }
 
-export default function ProposalsCreateScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "staff");
+  const form = await args.request.formData();
+  try {
+    const input = parseFormValues(proposalFormSchema, proposalFormValues(form));
+    const proposal = await createProposal({
+      db: args.context.db,
+      actor: staffActor(user, args.context.clientAddress),
+      input,
+    });
+    return redirectWithToast(`/admin/proposals/edit/${proposal.id}`, {
+      message: "Proposal saved as a draft.",
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function CreateProposalScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Proposals</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader title="New proposal" back={{ to: "/admin/proposals", label: "Proposals" }} />
+      <ProposalForm
+        clients={loaderData.clients}
+        locale={loaderData.locale}
+        errors={actionData?.fieldErrors}
+        error={actionData?.error}
+        submitLabel="Save draft"
+        initial={{
+          title: "",
+          clientId: loaderData.clientId,
+          scope: "",
+          approach: "",
+          timeline: "",
+          terms: loaderData.terms,
+          currency: loaderData.currency,
+          discountKind: "none",
+          discountValue: "",
+          depositPercent: "30",
+          validUntil: loaderData.validUntil,
+          lines: [blankLine()],
+        }}
+      />
     </main>
   );
 }

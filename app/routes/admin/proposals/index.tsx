@@ -1,16 +1,122 @@
+import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { formatDate } from "~/components/business/fields";
+import { StatusBadge } from "~/components/business/status-badge";
+import { proposalStatuses, proposalStatusLabel } from "~/lib/business/labels";
+import { formatMoney } from "~/lib/money";
 import { requireRole } from "../../../../server/auth/guard";
+import { listQueryFrom } from "../../../../server/business/list-query";
+import { localeFrom } from "../../../../server/business/locale";
+import { findProposals, proposalSorts } from "../../../../server/proposals/proposals";
 import type { Route } from "./+types/index";
+
+export const meta = () => [{ title: "Proposals | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  return null;
+  const url = new URL(args.request.url);
+  const query = listQueryFrom(url, { sorts: proposalSorts, defaultSort: "createdAt" });
+  const statusParam = url.searchParams.get("status");
+  const status = proposalStatuses.find((item) => item === statusParam);
+  const result = await findProposals({ db: args.context.db, query, status });
+  return { result, query, status: status ?? "", locale: localeFrom(args.request) };
 }
 
-export default function ProposalsIndexScreen() {
+export default function ProposalsScreen({ loaderData }: Route.ComponentProps) {
+  const { result, query, locale } = loaderData;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Proposals</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 sm:p-10">
+      <PageHeader
+        title="Proposals"
+        description="Drafts, proposals out with clients, and their answers."
+        actions={
+          <Link to="/admin/proposals/create" className="btn-primary px-5 py-2">
+            New proposal
+          </Link>
+        }
+      />
+      <AdminTable
+        label="Proposals"
+        rows={result.rows}
+        rowKey={(row) => row.id}
+        page={result.page}
+        pageSize={result.pageSize}
+        total={result.total}
+        sort={query.sort}
+        direction={query.dir}
+        q={query.q}
+        searchLabel="Search by title or client"
+        emptyMessage="No proposals yet."
+        emptyAction={
+          <Link to="/admin/proposals/create" className="text-frontier-blue underline">
+            Write the first proposal
+          </Link>
+        }
+        filters={
+          <div>
+            <label htmlFor="proposal-status" className="field-label">
+              Status
+            </label>
+            <select
+              id="proposal-status"
+              name="status"
+              defaultValue={loaderData.status}
+              className="field-input"
+            >
+              <option value="">All</option>
+              {proposalStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {proposalStatusLabel[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+        columns={[
+          {
+            key: "title",
+            header: "Title",
+            isSortable: true,
+            cell: (row) => (
+              <Link
+                to={`/admin/proposals/edit/${row.id}`}
+                className="font-semibold text-white hover:underline"
+              >
+                {row.title}
+              </Link>
+            ),
+          },
+          { key: "company", header: "Client", isSortable: true, cell: (row) => row.company },
+          {
+            key: "status",
+            header: "Status",
+            isSortable: true,
+            cell: (row) => (
+              <StatusBadge status={row.status} label={proposalStatusLabel[row.status]} />
+            ),
+          },
+          {
+            key: "total",
+            header: "Total",
+            isSortable: true,
+            className: "text-right",
+            cell: (row) => formatMoney(row.total, row.currency, locale),
+          },
+          {
+            key: "validUntil",
+            header: "Valid until",
+            isSortable: true,
+            cell: (row) => formatDate(row.validUntil, locale),
+          },
+          {
+            key: "createdAt",
+            header: "Created",
+            isSortable: true,
+            cell: (row) => formatDate(row.createdAt, locale),
+          },
+        ]}
+      />
     </main>
   );
 }

@@ -1,0 +1,213 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { DiscountKind } from "~/lib/money";
+import { commonCurrencies } from "~/lib/money";
+import { Field, FormError } from "./fields";
+import { type EditableLine, LineItemsEditor } from "./line-items-editor";
+
+export type InvoiceFormValues = {
+  clientId: string;
+  projectId: string;
+  currency: string;
+  issueDate: string;
+  dueDate: string;
+  discountKind: DiscountKind;
+  discountValue: string;
+  notes: string;
+  lines: EditableLine[];
+};
+
+type Props = {
+  initial: InvoiceFormValues;
+  clients: Array<{ id: string; company: string; currency: string }>;
+  errors?: Record<string, string[] | undefined>;
+  error?: string;
+  submitLabel: string;
+  locale: string;
+  /** A sent invoice changes only with a reason, kept as a revision. */
+  needsReason?: boolean;
+  isLocked?: boolean;
+};
+
+export function InvoiceForm({
+  initial,
+  clients,
+  errors,
+  error,
+  submitLabel,
+  locale,
+  needsReason,
+  isLocked,
+}: Props) {
+  const [currency, setCurrency] = useState(initial.currency);
+  const [discountKind, setDiscountKind] = useState<DiscountKind>(initial.discountKind);
+  const [discountValue, setDiscountValue] = useState(initial.discountValue);
+  const isBusy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="flex flex-col gap-6">
+      <input type="hidden" name="projectId" value={initial.projectId} />
+      <FormError error={error} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field label="Client" name="clientId" errors={errors}>
+          {(props) => (
+            <select
+              {...props}
+              name="clientId"
+              required
+              defaultValue={initial.clientId}
+              className="field-input"
+              onChange={(event) => {
+                const client = clients.find((item) => item.id === event.target.value);
+                if (client) setCurrency(client.currency);
+              }}
+            >
+              <option value="">Choose a client</option>
+              {clients.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.company}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Currency" name="currency" errors={errors}>
+          {(props) => (
+            <input
+              {...props}
+              name="currency"
+              required
+              list="invoice-currencies"
+              maxLength={3}
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value.toUpperCase())}
+              className="field-input uppercase"
+            />
+          )}
+        </Field>
+        <datalist id="invoice-currencies">
+          {commonCurrencies.map((code) => (
+            <option key={code} value={code} />
+          ))}
+        </datalist>
+        <Field label="Issue date" name="issueDate" errors={errors}>
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              name="issueDate"
+              required
+              defaultValue={initial.issueDate}
+              className="field-input"
+            />
+          )}
+        </Field>
+        <Field label="Due date" name="dueDate" errors={errors}>
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              name="dueDate"
+              required
+              defaultValue={initial.dueDate}
+              className="field-input"
+            />
+          )}
+        </Field>
+      </div>
+      <LineItemsEditor
+        initial={initial.lines}
+        currency={currency || "USD"}
+        discountKind={discountKind}
+        discountValue={discountValue}
+        allowRecurring={false}
+        errors={errors}
+        locale={locale}
+      />
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field label="Discount" name="discountKind" errors={errors}>
+          {(props) => (
+            <select
+              {...props}
+              name="discountKind"
+              value={discountKind}
+              onChange={(event) => setDiscountKind(event.target.value as DiscountKind)}
+              className="field-input"
+            >
+              <option value="none">No discount</option>
+              <option value="percent">Percent</option>
+              <option value="amount">Fixed amount</option>
+            </select>
+          )}
+        </Field>
+        {discountKind !== "none" ? (
+          <Field
+            label={discountKind === "percent" ? "Discount (%)" : `Discount (${currency})`}
+            name="discountValue"
+            errors={errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="discountValue"
+                inputMode="decimal"
+                value={discountValue}
+                onChange={(event) => setDiscountValue(event.target.value)}
+                className="field-input"
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field
+          label="Notes to the client"
+          name="notes"
+          errors={errors}
+          className="md:col-span-2"
+          hint="Payment instructions, bank details, a thank-you."
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              name="notes"
+              rows={3}
+              maxLength={5000}
+              defaultValue={initial.notes}
+              className="field-input"
+            />
+          )}
+        </Field>
+        {needsReason ? (
+          <Field
+            label="Reason for this revision"
+            name="revisionReason"
+            errors={errors}
+            className="md:col-span-2"
+            hint="The client already has this invoice: the previous version is kept, with this reason."
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="revisionReason"
+                required
+                maxLength={500}
+                className="field-input"
+              />
+            )}
+          </Field>
+        ) : null}
+      </div>
+      {isLocked ? null : (
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn-primary"
+            disabled={isBusy}
+          >
+            {isBusy ? "Saving..." : submitLabel}
+          </button>
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,229 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { DiscountKind } from "~/lib/money";
+import { commonCurrencies } from "~/lib/money";
+import { Field, FormError } from "./fields";
+import { type EditableLine, LineItemsEditor } from "./line-items-editor";
+
+export type ProposalFormValues = {
+  title: string;
+  clientId: string;
+  scope: string;
+  approach: string;
+  timeline: string;
+  terms: string;
+  currency: string;
+  discountKind: DiscountKind;
+  discountValue: string;
+  depositPercent: string;
+  validUntil: string;
+  lines: EditableLine[];
+};
+
+type Props = {
+  initial: ProposalFormValues;
+  clients: Array<{ id: string; company: string; currency: string }>;
+  errors?: Record<string, string[] | undefined>;
+  error?: string;
+  submitLabel: string;
+  locale: string;
+  extraActions?: React.ReactNode;
+};
+
+const sections = [
+  { name: "scope", label: "Scope", hint: "What we will deliver. Markdown." },
+  { name: "approach", label: "Approach", hint: "How we will work. Markdown." },
+  { name: "timeline", label: "Timeline", hint: "Phases and dates. Markdown." },
+  {
+    name: "terms",
+    label: "Terms",
+    hint: "Payment terms and conditions the client agrees to. Markdown.",
+  },
+] as const;
+
+/** Create and edit a proposal: client, Markdown sections, priced lines, discount, deposit, validity. */
+export function ProposalForm({
+  initial,
+  clients,
+  errors,
+  error,
+  submitLabel,
+  locale,
+  extraActions,
+}: Props) {
+  const [currency, setCurrency] = useState(initial.currency);
+  const [discountKind, setDiscountKind] = useState<DiscountKind>(initial.discountKind);
+  const [discountValue, setDiscountValue] = useState(initial.discountValue);
+  const isBusy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="flex flex-col gap-6">
+      <FormError error={error} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field label="Title" name="title" errors={errors} className="md:col-span-2">
+          {(props) => (
+            <input
+              {...props}
+              name="title"
+              required
+              maxLength={200}
+              defaultValue={initial.title}
+              className="field-input"
+            />
+          )}
+        </Field>
+        <Field label="Client" name="clientId" errors={errors}>
+          {(props) => (
+            <select
+              {...props}
+              name="clientId"
+              required
+              defaultValue={initial.clientId}
+              className="field-input"
+              onChange={(event) => {
+                const client = clients.find((item) => item.id === event.target.value);
+                if (client) setCurrency(client.currency);
+              }}
+            >
+              <option value="">Choose a client</option>
+              {clients.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.company}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Currency" name="currency" errors={errors}>
+          {(props) => (
+            <input
+              {...props}
+              name="currency"
+              required
+              list="proposal-currencies"
+              maxLength={3}
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value.toUpperCase())}
+              className="field-input uppercase"
+            />
+          )}
+        </Field>
+        <datalist id="proposal-currencies">
+          {commonCurrencies.map((code) => (
+            <option key={code} value={code} />
+          ))}
+        </datalist>
+        <Field
+          label="Valid until"
+          name="validUntil"
+          errors={errors}
+          hint="The last day the client can accept."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              name="validUntil"
+              required
+              defaultValue={initial.validUntil}
+              className="field-input"
+            />
+          )}
+        </Field>
+        <Field
+          label="Deposit on acceptance (%)"
+          name="depositPercent"
+          errors={errors}
+          hint="Invoiced automatically when the client accepts; 0 for none."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              name="depositPercent"
+              min={0}
+              max={100}
+              step={1}
+              defaultValue={initial.depositPercent}
+              className="field-input"
+            />
+          )}
+        </Field>
+      </div>
+      {sections.map((section) => (
+        <Field
+          key={section.name}
+          label={section.label}
+          name={section.name}
+          errors={errors}
+          hint={section.hint}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              name={section.name}
+              rows={5}
+              maxLength={50000}
+              defaultValue={initial[section.name]}
+              className="field-input font-mono text-sm"
+            />
+          )}
+        </Field>
+      ))}
+      <LineItemsEditor
+        initial={initial.lines}
+        currency={currency || "USD"}
+        discountKind={discountKind}
+        discountValue={discountValue}
+        allowRecurring
+        errors={errors}
+        locale={locale}
+      />
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field
+          label="Discount"
+          name="discountKind"
+          errors={errors}
+          hint="Applies to the one-off items."
+        >
+          {(props) => (
+            <select
+              {...props}
+              name="discountKind"
+              value={discountKind}
+              onChange={(event) => setDiscountKind(event.target.value as DiscountKind)}
+              className="field-input"
+            >
+              <option value="none">No discount</option>
+              <option value="percent">Percent</option>
+              <option value="amount">Fixed amount</option>
+            </select>
+          )}
+        </Field>
+        {discountKind !== "none" ? (
+          <Field
+            label={discountKind === "percent" ? "Discount (%)" : `Discount (${currency})`}
+            name="discountValue"
+            errors={errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="discountValue"
+                inputMode="decimal"
+                value={discountValue}
+                onChange={(event) => setDiscountValue(event.target.value)}
+                className="field-input"
+              />
+            )}
+          </Field>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={isBusy}>
+          {isBusy ? "Saving..." : submitLabel}
+        </button>
+        {extraActions}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,21 @@
+import { requireRole } from "../../../../server/auth/guard";
+import { invariantResponse } from "../../../../server/errors";
+import { getInvoice } from "../../../../server/invoices/invoices";
+import { renderInvoicePdf } from "../../../../server/invoices/pdf";
+import type { Route } from "./+types/pdf";
+
+/** The invoice's PDF, for staff to download. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireRole(args, "staff");
+  invariantResponse(/^[0-9a-f-]{36}$/i.test(args.params.id), "Not Found", { status: 404 });
+  const invoice = await getInvoice({ db: args.context.db, id: args.params.id });
+  invariantResponse(invoice, "Not Found", { status: 404 });
+  const pdf = await renderInvoicePdf(invoice);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoice.number}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
