@@ -1,7 +1,8 @@
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "../auth/sign-in";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "../content-admin/publishing";
-import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
 import { markOverdueInvoices } from "../invoices/invoices";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
+import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "../podcasts/episodes";
 import { expireProposals } from "../proposals/proposals";
 import type { JobHandler, RecurringJob } from "./queue";
 
@@ -34,3 +35,9 @@ jobHandlers[AUTH_CLEANUP_JOB] = async (_payload, { db }) => {
   await pruneAuthRecords(db);
 };
 recurringJobs.push({ kind: AUTH_CLEANUP_JOB, everyMs: 60 * 60_000 });
+
+// Podcasts: scheduled episodes go live at their time.
+jobHandlers[PUBLISH_PODCASTS_JOB] = async (_payload, { database }) => {
+  await publishDuePodcasts(database);
+};
+recurringJobs.push({ kind: PUBLISH_PODCASTS_JOB, everyMs: 15_000 });

@@ -1,16 +1,58 @@
+import { PageHeader } from "~/components/admin/page-header";
+import { PodcastForm } from "~/components/admin/podcast-form";
 import { requireRole } from "../../../../server/auth/guard";
+import { errorResponse } from "../../../../server/errors";
+import { createEpisode } from "../../../../server/podcasts/episodes";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
+
+export const meta = () => [{ title: "New episode | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   return null;
 }
 
-export default function PodcastsCreateScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "admin");
+  const { context } = args;
+  const input = Object.fromEntries(await args.request.formData());
+  try {
+    const episode = await createEpisode({
+      database: context.database,
+      env: context.env,
+      input,
+      actor: { id: user.id, email: user.email, address: context.clientAddress },
+    });
+    return redirectWithToast(`/admin/podcasts/edit/${episode.id}`, {
+      message:
+        episode.status === "published"
+          ? "Episode published: /podcasts and the RSS feed show it now."
+          : episode.status === "scheduled"
+            ? "Episode scheduled."
+            : "Draft saved.",
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function PodcastsCreateScreen({ actionData }: Route.ComponentProps) {
+  const result = actionData as
+    | { ok: false; error: string; fieldErrors?: Record<string, string[]> }
+    | undefined;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Podcasts</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 lg:p-8">
+      <PageHeader title="New episode" back={{ to: "/admin/podcasts", label: "Podcasts" }} />
+      {result?.error ? (
+        <p
+          role="alert"
+          className="mb-6 rounded-lg border border-red-400/40 bg-red-500/10 px-4 py-3 text-red-200"
+        >
+          {result.error}
+        </p>
+      ) : null}
+      <PodcastForm errors={result?.fieldErrors} submitLabel="Save episode" />
     </main>
   );
 }
