@@ -1,0 +1,166 @@
+import { services } from "../../app/lib/content/services";
+import { isLive } from "../content/published";
+import type { Db } from "../db/client";
+import { caseStudies, insights } from "../db/schema/content";
+
+export type AuditProblem = { message: string };
+export type AuditedPage = {
+  path: string;
+  title: string | null;
+  /** Where staff fix this page's problems. */
+  fixUrl: string;
+  problems: string[];
+};
+
+/** Fetches a path of the running site: status and body. */
+export type PageFetcher = (path: string) => Promise<{ status: number; body: string }>;
+
+const staticPaths = [
+  "/",
+  "/about-us",
+  "/services",
+  ...services.map((service) => `/services/${service.slug}`),
+  "/case-studies",
+  "/insights",
+  "/podcasts",
+  "/faq",
+  "/pricing",
+  "/contact",
+];
+
+function decode(text: string) {
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .trim();
+}
+
+function readHead(html: string) {
+  const title = html.match(/<title>([\s\S]*?)<\/title>/)?.[1];
+  const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+  const body = html.replace(/<head>[\s\S]*?<\/head>/, "");
+  const images = [...body.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
+  const links = [...body.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)[^"]*"/g)].map((match) => match[1]);
+  return {
+    title: title === undefined ? null : decode(title),
+    description: description === undefined ? null : decode(description),
+    imagesWithoutAlt: images.filter((tag) => !/\salt="/.test(tag)).length,
+    links,
+  };
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size)
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+/**
+ * Every public page with its problems: missing or duplicate title or
+ * description, title over 60 or description over 160 characters, images
+ * without alt text, broken internal links, and pages missing from the sitemap.
+ */
+export async function auditPublicPages({
+  db,
+  fetchPage,
+}: {
+  db: Db;
+  fetchPage: PageFetcher;
+}): Promise<AuditedPage[]> {
+  const [liveInsights, liveCaseStudies] = await Promise.all([
+    db.select({ id: insights.id, slug: insights.slug }).from(insights).where(isLive(insights)),
+    db
+      .select({ id: caseStudies.id, slug: caseStudies.slug })
+      .from(caseStudies)
+      .where(isLive(caseStudies)),
+  ]);
+  const pages = [
+    ...staticPaths.map((path) => ({
+      path,
+      fixUrl: `/admin/seo?path=${encodeURIComponent(path)}#overrides`,
+    })),
+    ...liveInsights.map((item) => ({
+      path: `/insights/${item.slug}`,
+      fixUrl: `/admin/insights/edit/${item.id}`,
+    })),
+    ...liveCaseStudies.map((item) => ({
+      path: `/case-studies/${item.slug}`,
+      fixUrl: `/admin/case-studies/edit/${item.id}`,
+    })),
+  ];
+  const sitemap = await fetchPage("/sitemap.xml").catch(() => ({ status: 0, body: "" }));
+  const inSitemap = new Set(
+    [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+      try {
+        return new URL(decode(match[1])).pathname.replace(/(.)\/$/, "$1");
+      } catch {
+        return "";
+      }
+    }),
+  );
+  const fetched = await inBatches(pages, 4, async (page) => {
+    const response = await fetchPage(page.path).catch(() => ({ status: 0, body: "" }));
+    return { ...page, status: response.status, head: readHead(response.body) };
+  });
+  const known = new Map(fetched.map((page) => [page.path, page.status]));
+  const linkTargets = [
+    ...new Set(
+      fetched.flatMap((page) => page.head.links.map((link) => link.replace(/(.)\/$/, "$1"))),
+    ),
+  ].filter(
+    (link) =>
+      !known.has(link) &&
+      !/^\/(admin|assets|uploads|api)(\/|$)/.test(link) &&
+      !/\.(rss|xml|txt)$/.test(link),
+  );
+  const linkStatuses = await inBatches(linkTargets.slice(0, 300), 4, async (link) => {
+    const response = await fetchPage(link).catch(() => ({ status: 0, body: "" }));
+    return [link, response.status] as const;
+  });
+  for (const [link, status] of linkStatuses) known.set(link, status);
+
+  const countOf = (values: Array<string | null>) => {
+    const counts = new Map<string, number>();
+    for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return counts;
+  };
+  const titles = countOf(fetched.map((page) => page.head.title));
+  const descriptions = countOf(fetched.map((page) => page.head.description));
+
+  return fetched.map((page) => {
+    const problems: string[] = [];
+    const { title, description } = page.head;
+    if (page.status !== 200)
+      problems.push(`The page answers ${page.status || "nothing"} instead of 200.`);
+    if (!title) problems.push("Missing title.");
+    else {
+      if (title.length > 60) problems.push(`Title is ${title.length} characters (over 60).`);
+      if ((titles.get(title) ?? 0) > 1) problems.push("Title is the same as another page's.");
+    }
+    if (!description) problems.push("Missing description.");
+    else {
+      if (description.length > 160)
+        problems.push(`Description is ${description.length} characters (over 160).`);
+      if ((descriptions.get(description) ?? 0) > 1)
+        problems.push("Description is the same as another page's.");
+    }
+    if (page.head.imagesWithoutAlt)
+      problems.push(
+        `${page.head.imagesWithoutAlt} image${page.head.imagesWithoutAlt === 1 ? "" : "s"} without alt text.`,
+      );
+    const broken = [...new Set(page.head.links.map((link) => link.replace(/(.)\/$/, "$1")))].filter(
+      (link) => {
+        const status = known.get(link);
+        return status !== undefined && status >= 400;
+      },
+    );
+    for (const link of broken) problems.push(`Broken link to ${link} (${known.get(link)}).`);
+    if (page.status === 200 && !inSitemap.has(page.path))
+      problems.push("Missing from the sitemap.");
+    return { path: page.path, title, fixUrl: page.fixUrl, problems };
+  });
+}
