@@ -216,7 +216,7 @@ export const testimonialFormSchema = z
 export type TestimonialInput = z.infer<typeof testimonialFormSchema>;
 
 /** A form's fields as an object; fields that repeat (related ids, services) become lists. */
-export function formToObject(form: FormData, lists: string[] = ["relatedIds"]) {
+export function formToObject(form: FormData, lists: string[] = ["relatedIds", "services"]) {
   const result: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
     const values = form.getAll(key).filter((value): value is string => typeof value === "string");
