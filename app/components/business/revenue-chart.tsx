@@ -24,13 +24,8 @@ export function RevenueChart({ currency, months, locale }: Props) {
         viewBox={`0 0 ${width} ${height + 24}`}
         className="w-full"
         role="img"
-        aria-labelledby="revenue-title revenue-desc"
+        aria-label={`Revenue received per month in ${currency}: ${formatMoney(total, currency, locale)} over the last twelve months. The table below lists each month.`}
       >
-        <title id="revenue-title">Revenue received per month, {currency}</title>
-        <desc id="revenue-desc">
-          {formatMoney(total, currency, locale)} over the last twelve months. The table below lists
-          each month.
-        </desc>
         {months.map((item, index) => {
           const barHeight = Math.round((item.amount / max) * height);
           const x = index * (barWidth + gap);
