@@ -1,16 +1,55 @@
+import { useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { requireRole } from "../../../../server/auth/guard";
+import {
+  getTestimonialForEdit,
+  saveTestimonial,
+} from "../../../../server/content-admin/testimonials";
+import { errorResponse, invariantResponse } from "../../../../server/errors";
+import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Testimonial · Command center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  return null;
+  const testimonial = await getTestimonialForEdit({ db: args.context.db, id: args.params.id });
+  invariantResponse(testimonial, "This testimonial does not exist.", { status: 404 });
+  return { testimonial };
 }
 
-export default function TestimonialsEditScreen() {
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, "admin");
+  const form = await args.request.formData();
+  try {
+    await saveTestimonial({
+      database: args.context.database,
+      actor: user,
+      address: args.context.clientAddress,
+      id: args.params.id,
+      input: { isVisible: "", ...Object.fromEntries(form) },
+    });
+    return redirectWithToast("/admin/testimonials", { message: "Testimonial saved." });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export default function EditTestimonialScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <main id="main" className="p-8">
-      <h1 className="heading-lg">Testimonials</h1>
-      <p className="mt-4 text-mist-300">This screen is not available yet.</p>
+    <main id="main" className="p-6 lg:p-8">
+      <PageHeader
+        title={`Testimonial by ${loaderData.testimonial.name}`}
+        back={{ to: "/admin/testimonials", label: "Testimonials" }}
+      />
+      <TestimonialForm
+        testimonial={loaderData.testimonial}
+        errors={failed?.fieldErrors}
+        formError={failed?.error}
+      />
     </main>
   );
 }
