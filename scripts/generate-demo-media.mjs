@@ -1,7 +1,7 @@
 // Writes the demo content's own artwork and audio under public/media:
 // SVG covers (one per case study and insight), portrait badges and short WAV tones.
 // Run once: node scripts/generate-demo-media.mjs (the output is committed).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../public/media");
@@ -96,13 +96,22 @@ const covers = {
     ["accessibility-is-engineering", "Accessibility is engineering"],
   ],
 };
+for (const folder of ["case-studies", "insights", "podcast", "people"])
+  mkdirSync(path.join(root, folder), { recursive: true });
 let index = 0;
 for (const [folder, items] of Object.entries(covers))
   for (const [slug, label] of items)
     writeFileSync(path.join(root, folder, `${slug}.svg`), cover(label, index++));
 writeFileSync(path.join(root, "podcast", "cover.svg"), cover("Frontier Field Notes", 2));
-for (const [i, initials] of ["MO", "JK", "PS", "LD", "RA", "TN"].entries())
-  writeFileSync(path.join(root, "people", `${initials.toLowerCase()}.svg`), badge(initials, i));
+const people = ["Hannah Ross", "Samuel Achterberg", "Olivia Mensah", "Ahmed Karimi"];
+for (const [i, name] of people.entries()) {
+  const initials = name
+    .split(" ")
+    .map((part) => part[0])
+    .join("");
+  const file = `${name.toLowerCase().replace(/\s+/g, "-")}.svg`;
+  writeFileSync(path.join(root, "people", file), badge(initials, i));
+}
 const tones = [
   [3, 220],
   [3, 262],

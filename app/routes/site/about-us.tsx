@@ -1,13 +1,19 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
 import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
+import { TestimonialsSection } from "~/components/site/testimonials";
 import { directives } from "~/lib/content/directives";
 import { processSteps } from "~/lib/content/process";
 import { seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
+import { findVisibleTestimonials } from "../../../server/content/testimonials";
 import type { Route } from "./+types/about-us";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { testimonials: await findVisibleTestimonials({ db: context.db }) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -53,6 +59,7 @@ const teamPrinciples = [
 ];
 
 export default function AboutUsPage() {
+  const { testimonials } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page">
       <PageHero
@@ -160,7 +167,7 @@ export default function AboutUsPage() {
         </Link>
       </section>
 
-      {/* TESTIMONIALS: the testimonials section goes here (loader + section added by the testimonials area). */}
+      <TestimonialsSection testimonials={testimonials} title="In our clients’ words" />
 
       <CtaBand
         title="Work with people who have done it before"

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
 import { HelpChooseCard } from "~/components/site/help-choose-card";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ServiceCard } from "~/components/site/service-card";
+import { TestimonialsSection } from "~/components/site/testimonials";
 import { directives } from "~/lib/content/directives";
 import { processSteps } from "~/lib/content/process";
 import { services } from "~/lib/content/services";
@@ -11,7 +12,12 @@ import { technologies } from "~/lib/content/technologies";
 import { socialLinks } from "~/lib/navigation";
 import { absoluteUrl, SITE_NAME, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
+import { findVisibleTestimonials } from "../../../server/content/testimonials";
 import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { testimonials: await findVisibleTestimonials({ db: context.db }) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
@@ -39,6 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const directiveAccents = ["text-frontier-blue", "text-frontier-orange", "text-frontier-purple"];
 
 export default function HomePage() {
+  const { testimonials } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page">
       <Hero />
@@ -133,7 +140,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      {/* TESTIMONIALS: the testimonials section goes here (loader + section added by the testimonials area). */}
+      <TestimonialsSection testimonials={testimonials} title="What our clients say" />
 
       <CtaBand
         title="Let's build what comes next"
