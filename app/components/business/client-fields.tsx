@@ -114,7 +114,7 @@ export function ClientFields({
           {contacts.map((contact, index) => (
             <div
               key={contact.key}
-              className="grid gap-2 rounded-xl border border-white/10 p-3 sm:grid-cols-[1fr_1fr_10rem_10rem_auto]"
+              className="grid gap-3 rounded-xl border border-white/10 p-3 sm:grid-cols-2"
             >
               {(["name", "email", "phone", "role"] as const).map((field) => (
                 <div key={field}>
@@ -140,7 +140,7 @@ export function ClientFields({
               ))}
               <button
                 type="button"
-                className="self-end rounded-lg px-2 py-1.5 text-mist-400 hover:bg-white/10 hover:text-white"
+                className="justify-self-end rounded-lg px-2 py-1 text-sm text-mist-400 underline hover:bg-white/10 hover:text-white sm:col-span-2"
                 aria-label={`Remove contact ${index + 1}`}
                 onClick={() =>
                   setContacts((current) =>
@@ -150,7 +150,7 @@ export function ClientFields({
                   )
                 }
               >
-                ✕
+                Remove
               </button>
             </div>
           ))}

@@ -225,7 +225,7 @@ export default function EditInvoiceScreen({ loaderData }: Route.ComponentProps) 
         ) : null}
       </section>
 
-      <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-8 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="invoice-lines" className="card">
           <h2 id="invoice-lines" className="heading-md mb-5">
             {isFinal ? "Invoice" : invoice.status === "draft" ? "Edit draft" : "Revise"}
