@@ -4,6 +4,7 @@ import { markOverdueInvoices } from "../invoices/invoices";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "../podcasts/episodes";
 import { expireProposals } from "../proposals/proposals";
+import { runScheduledSync, runSync, YOUTUBE_SCHEDULE_JOB, YOUTUBE_SYNC_JOB } from "../youtube/sync";
 import type { JobHandler, RecurringJob } from "./queue";
 
 const BUSINESS_DAILY_JOB = "business.daily";
@@ -41,3 +42,12 @@ jobHandlers[PUBLISH_PODCASTS_JOB] = async (_payload, { database }) => {
   await publishDuePodcasts(database);
 };
 recurringJobs.push({ kind: PUBLISH_PODCASTS_JOB, everyMs: 15_000 });
+
+// YouTube: "Sync now" queues a run; every minute the schedule checks whether the chosen interval has passed.
+jobHandlers[YOUTUBE_SYNC_JOB] = async (payload, { database, env }) => {
+  await runSync({ database, env, runId: String(payload.runId) });
+};
+jobHandlers[YOUTUBE_SCHEDULE_JOB] = async (_payload, { database, env }) => {
+  await runScheduledSync({ database, env });
+};
+recurringJobs.push({ kind: YOUTUBE_SCHEDULE_JOB, everyMs: 60_000 });
