@@ -20,6 +20,8 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       env: { PUBLIC_URL, SMTP_URL: smtp.url, STAFF_EMAIL, TRUST_PROXY: "1" },
+      // A busy machine can take a while to start a server; the hook allows 120 s.
+      timeoutMs: 110_000,
     }),
     launchBrowser(),
   ]);

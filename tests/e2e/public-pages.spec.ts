@@ -17,7 +17,10 @@ let insightPaths: string[] = [];
 let caseStudyPaths: string[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { PUBLIC_URL } }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ env: { PUBLIC_URL }, timeoutMs: 110_000 }),
+    launchBrowser(),
+  ]);
   const sitemap = parser.parse(await (await fetch(`${server.url}/sitemap.xml`)).text());
   const locs = asList(sitemap.urlset.url).map((entry: { loc: string }) =>
     entry.loc.replace(PUBLIC_URL, ""),
@@ -108,6 +111,23 @@ describe("every public page", () => {
       expect(page.twitterCard, pathname).toBe("summary_large_image");
       const types = page.jsonLd.map((item) => item["@type"]);
       for (const type of expectedTypes(pathname)) expect(types, pathname).toContain(type);
+    }
+  });
+
+  it("shows testimonials on Home and About Us in the order staff set", async () => {
+    for (const pathname of ["/", "/about-us"]) {
+      const { html } = await fetchHead(pathname);
+      const order = ["Hannah Ross", "Samuel Achterberg", "Olivia Mensah", "Tomasz Nowak"].map(
+        (name) => html.indexOf(name),
+      );
+      expect(
+        order.every((position) => position > 0),
+        pathname,
+      ).toBe(true);
+      expect(
+        [...order].sort((a, b) => a - b),
+        pathname,
+      ).toEqual(order);
     }
   });
 
