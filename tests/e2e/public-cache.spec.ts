@@ -9,8 +9,8 @@ describe("the page cache across instances", () => {
     async () => {
       const database = await createTempPostgresDatabase();
       const env = { DATABASE_URL: database.url, PUBLIC_URL: "https://frontier.example" };
-      const first = await startServer({ env });
-      const second = await startServer({ env });
+      const first = await startServer({ env, timeoutMs: 110_000 });
+      const second = await startServer({ env, timeoutMs: 110_000 });
       const client = new pg.Client({ connectionString: database.url });
       try {
         await client.connect();
@@ -39,6 +39,6 @@ describe("the page cache across instances", () => {
         await database.drop();
       }
     },
-    120_000,
+    300_000,
   );
 });
