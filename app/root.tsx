@@ -108,6 +108,23 @@ function ServerToast({ toast }: { toast: RootData["toast"] }) {
   return null;
 }
 
+/** A refused or unsent form submission changed nothing: the shell's data stays as it is. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
+  if (
+    actionResult &&
+    typeof actionResult === "object" &&
+    (actionResult as { ok?: unknown }).ok === false
+  )
+    return false;
+  return defaultShouldRevalidate;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return <ErrorPage status={status} />;

@@ -141,8 +141,10 @@ export async function loginAs(
  * Console errors other than the browser's own note about a 4xx answer, which a
  * refused form submission (400, 401, 429) produces on purpose.
  */
-export function unexpectedErrors(errors: string[]) {
+export function unexpectedErrors(errors: string[], { allowHydrationMismatch = false } = {}) {
   return errors.filter(
-    (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
+    (error) =>
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(error) &&
+      !(allowHydrationMismatch && /Minified React error #41[89]/.test(error)),
   );
 }

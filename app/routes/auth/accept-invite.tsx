@@ -4,6 +4,7 @@ import {
   Field,
   type FormResult,
   fieldErrors,
+  keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
@@ -38,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: "Welcome to the team. Sign in with your new password.",
   });
 }
+
+export const shouldRevalidate = keepDataAfterFailure;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkError(serverAction);

@@ -4,6 +4,7 @@ import {
   Field,
   type FormResult,
   fieldErrors,
+  keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
@@ -28,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
 }
+
+export const shouldRevalidate = keepDataAfterFailure;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkError(serverAction);

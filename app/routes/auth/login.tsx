@@ -5,6 +5,7 @@ import {
   Field,
   type FormResult,
   fieldErrors,
+  keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
@@ -49,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const shouldRevalidate = keepDataAfterFailure;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkError(serverAction);

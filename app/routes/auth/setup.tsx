@@ -4,6 +4,7 @@ import {
   Field,
   type FormResult,
   fieldErrors,
+  keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
@@ -41,6 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: "Your admin account is ready. Sign in with it now.",
   });
 }
+
+export const shouldRevalidate = keepDataAfterFailure;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkError(serverAction);

@@ -4,6 +4,7 @@ import {
   Field,
   type FormResult,
   fieldErrors,
+  keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
@@ -48,6 +49,8 @@ export async function action(args: Route.ActionArgs) {
     message: "Your password is changed. Your other sessions are signed out.",
   });
 }
+
+export const shouldRevalidate = keepDataAfterFailure;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return withNetworkError(serverAction);
