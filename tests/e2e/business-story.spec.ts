@@ -125,6 +125,11 @@ describe("the business story", () => {
       await client.page.getByRole("heading", { name: title, level: 2 }).waitFor();
     };
     await client.page.getByLabel("Company name (required)").fill(company);
+    // Leaving a field saves it: a reload keeps the answer.
+    await client.page.getByLabel("Website").focus();
+    await client.page.getByTestId("autosave-state").getByText("All changes saved").waitFor();
+    await client.page.reload();
+    expect(await client.page.getByLabel("Company name (required)").inputValue()).toBe(company);
     await next("Primary contact");
     await client.page.getByLabel("Full name (required)").fill(person);
     await client.page.getByLabel("Email (required)").fill(email);

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/business/fields";
 import {
   missingAnswers,
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const intent = form.get("intent");
     const db = context.db;
     const onboardingId = params.projectId;
-    if (intent === "save") {
+    if (intent === "save" || intent === "autosave") {
       const stepId = String(form.get("stepId") ?? "");
       const step = onboardingSteps.find((item) => item.id === stepId);
       if (!step) throw new AppError("INVALID", "That step does not exist.");
@@ -72,6 +72,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
       const nextStep = Number(form.get("nextStep") ?? 0);
       await saveOnboardingStep({ db, onboardingId, stepId, values, nextStep, address });
+      // Saved while typing (leaving a field): stay on the step, say so quietly.
+      if (intent === "autosave") return { ok: true as const, savedAt: new Date().toISOString() };
       return redirectWithToast(`${here}?step=${Math.max(0, Math.min(reviewStep, nextStep))}`, {
         message: "Progress saved.",
       });
@@ -136,9 +138,29 @@ function Progress({ step }: { step: number }) {
 
 export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
   const { project, answers, files, submittedAt, step, missing } = loaderData;
-  const actionData = useActionData<typeof action>();
+  const submitted = useActionData<typeof action>();
+  const autosave = useFetcher<typeof action>();
+  const actionData =
+    submitted && "error" in submitted
+      ? submitted
+      : autosave.data && "error" in autosave.data
+        ? autosave.data
+        : undefined;
   const isBusy = useNavigation().state === "submitting";
   const current = onboardingSteps[step];
+  const saveDraft = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const data = new FormData(form);
+    data.set("intent", "autosave");
+    data.set("nextStep", String(step));
+    autosave.submit(data, { method: "post" });
+  };
+  const autosaveState =
+    autosave.state !== "idle"
+      ? "Saving..."
+      : autosave.data && "savedAt" in autosave.data
+        ? "All changes saved"
+        : "";
   return (
     <main id="main" className="mx-auto w-full max-w-2xl px-5 py-12 sm:py-16">
       <p className="eyebrow">Welcome to Frontier</p>
@@ -176,7 +198,22 @@ export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
                 {current.title}
               </h2>
               <p className="mt-1 text-sm text-mist-300">{current.intro}</p>
-              <Form method="post" className="mt-5 flex flex-col gap-4" key={current.id}>
+              <Form
+                method="post"
+                className="mt-5 flex flex-col gap-4"
+                key={current.id}
+                onBlur={(event) => {
+                  const target = event.target as unknown as HTMLInputElement;
+                  if (
+                    target.name &&
+                    target.tagName !== "BUTTON" &&
+                    target.defaultValue !== target.value
+                  ) {
+                    target.defaultValue = target.value;
+                    saveDraft(event.currentTarget);
+                  }
+                }}
+              >
                 <input type="hidden" name="stepId" value={current.id} />
                 {current.fields.map((field) => (
                   <Field
@@ -232,6 +269,13 @@ export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
                   </button>
                 </div>
                 <input type="hidden" name="intent" value="save" />
+                <p
+                  className="text-xs text-mist-400"
+                  aria-live="polite"
+                  data-testid="autosave-state"
+                >
+                  {autosaveState}
+                </p>
               </Form>
               {current.hasFiles ? (
                 <div className="mt-8 border-t border-white/10 pt-6">
