@@ -1,6 +1,6 @@
 import { recordAudit } from "../audit/audit";
-import type { Database, Db } from "../db/client";
 import { afterContentChange } from "../content-admin/invalidate";
+import type { Database, Db } from "../db/client";
 import { invalid } from "../errors";
 import { setMediaUsage } from "../media/media";
 import { type HeaderSettings, headerSettingsSchema, saveHeaderSettings } from "./header";

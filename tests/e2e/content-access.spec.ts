@@ -88,7 +88,7 @@ describe("content and marketing are for admins only", () => {
     const cookie = await signInCookie(server, server.staff.admin);
     const upload = async (bytes: Buffer, name: string, kind = "image") => {
       const body = new FormData();
-      body.set("file", new Blob([bytes]), name);
+      body.set("file", new Blob([new Uint8Array(bytes)]), name);
       body.set("kind", kind);
       body.set("alt", "Test image");
       const response = await fetch(`${server.url}/admin/media/upload`, {
