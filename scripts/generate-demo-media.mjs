@@ -103,6 +103,14 @@ for (const [folder, items] of Object.entries(covers))
   for (const [slug, label] of items)
     writeFileSync(path.join(root, folder, `${slug}.svg`), cover(label, index++));
 writeFileSync(path.join(root, "podcast", "cover.svg"), cover("Frontier Field Notes", 2));
+const gallery = [
+  ["freight-visibility-platform-portal", "Shipper portal: every load on one map"],
+  ["freight-visibility-platform-console", "Dispatch console: exceptions first"],
+  ["grocery-mobile-app-basket", "Offline basket with click-and-collect"],
+  ["grocery-mobile-app-release", "Weekly staged releases"],
+];
+for (const [i, [slug, label]] of gallery.entries())
+  writeFileSync(path.join(root, "case-studies", `${slug}.svg`), cover(label, i + 5));
 const people = ["Hannah Ross", "Samuel Achterberg", "Olivia Mensah", "Ahmed Karimi"];
 for (const [i, name] of people.entries()) {
   const initials = name

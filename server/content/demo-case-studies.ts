@@ -26,6 +26,16 @@ export const demoCaseStudies: NewCaseStudy[] = [
     coverImage: "/media/case-studies/freight-visibility-platform.svg",
     coverAlt:
       "Abstract blue and purple rings over a dark background, titled Freight visibility platform",
+    gallery: [
+      {
+        src: "/media/case-studies/freight-visibility-platform-portal.svg",
+        alt: "Illustration titled Shipper portal: every load on one map",
+      },
+      {
+        src: "/media/case-studies/freight-visibility-platform-console.svg",
+        alt: "Illustration titled Dispatch console: exceptions first",
+      },
+    ],
     related: ["grocery-mobile-app", "campus-learning-portal"],
   },
   {
@@ -73,6 +83,16 @@ export const demoCaseStudies: NewCaseStudy[] = [
     ],
     coverImage: "/media/case-studies/grocery-mobile-app.svg",
     coverAlt: "Abstract blue and teal rings over a dark background, titled Grocery ordering app",
+    gallery: [
+      {
+        src: "/media/case-studies/grocery-mobile-app-basket.svg",
+        alt: "Illustration titled Offline basket with click-and-collect",
+      },
+      {
+        src: "/media/case-studies/grocery-mobile-app-release.svg",
+        alt: "Illustration titled Weekly staged releases",
+      },
+    ],
     related: ["bank-design-system"],
   },
   {

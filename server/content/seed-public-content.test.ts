@@ -32,6 +32,10 @@ describeEachDatabase("public content seed", (get) => {
     for (const episode of episodes) {
       expect(statSync(path.join(publicDir, episode.audioUrl ?? "")).size).toBe(episode.audioBytes);
     }
+    for (const image of studies.flatMap((study) => study.gallery)) {
+      expect(image.alt).toBeTruthy();
+      expect(statSync(path.join(publicDir, image.src)).isFile()).toBe(true);
+    }
     for (const item of [...studies, ...articles]) {
       expect(item.coverAlt).toBeTruthy();
       expect(statSync(path.join(publicDir, item.coverImage ?? "")).isFile()).toBe(true);
