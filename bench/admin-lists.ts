@@ -41,6 +41,10 @@ async function main() {
     from generate_series(1, ${INVOICES}) as n
     join numbered c on c.k = 1 + n % ${CLIENTS}`);
   await db.execute(sql`analyze`);
+  const { cpus, loadavg } = await import("node:os");
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} (figures grow with load)`,
+  );
   console.log(
     `seeded ${CLIENTS} clients and ${INVOICES} invoices in ${(performance.now() - seedStart).toFixed(0)} ms\n`,
   );
