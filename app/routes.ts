@@ -90,5 +90,6 @@ export default [
   route("admin/content/preview", "routes/resources/content-preview.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
+  route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),
   route("api/chat", "routes/resources/chat.ts"),
 ] satisfies RouteConfig;

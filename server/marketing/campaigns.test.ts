@@ -8,6 +8,7 @@ import type { AppError } from "../errors";
 import {
   getCampaign,
   getCampaignReport,
+  recordTrackingEvent,
   renderCampaignMail,
   runCampaignSend,
   saveCampaign,
@@ -87,5 +88,69 @@ describeEachDatabase("campaigns", (get) => {
       actor,
     }).catch((caught: unknown) => caught);
     expect((error as AppError).code).toBe("CONFLICT");
+  });
+
+  it("counts opens and clicks only when tracking is on, and follows only the campaign's own links", async () => {
+    const tag = `k${randomUUID().slice(0, 6)}`;
+    await importSubscribers({
+      db: get().db,
+      csv: `email,tags\nt-${tag}@example.com,${tag}\n`,
+      actor,
+    });
+    const { id } = await saveCampaign({
+      db: get().db,
+      input: {
+        name: "T",
+        subject: "S",
+        body: "[Read](https://frontier.test/insights/x)",
+        audienceTags: tag,
+        isTrackingEnabled: "on",
+      },
+      actor,
+    });
+    await scheduleCampaign({ db: get().db, id, input: { when: "now" }, actor });
+    const env = {
+      SMTP_URL: undefined,
+      MAIL_FROM: "Frontier <hello@frontier.test>",
+      PUBLIC_URL: "https://frontier.test",
+    };
+    while (
+      (await runCampaignSend({ db: get().db, env }, id, { ratePerMinute: 60_000 })) !== "finished"
+    ) {}
+    const [delivery] = await get()
+      .db.select()
+      .from(campaignDeliveries)
+      .where(eq(campaignDeliveries.campaignId, id));
+    const token = delivery.trackingToken ?? "";
+    expect(token).not.toBe("");
+    const mail = renderCampaignMail(
+      { subject: "S", previewText: "", body: "[Read](https://frontier.test/insights/x)" },
+      {
+        publicUrl: "https://frontier.test",
+        trackingToken: token,
+      },
+    );
+    expect(mail.html).toContain(
+      `https://frontier.test/newsletter/t/${token}/click?u=https%3A%2F%2Ffrontier.test%2Finsights%2Fx`,
+    );
+    expect(mail.html).toContain(`https://frontier.test/newsletter/t/${token}/open`);
+    const publicUrl = "https://frontier.test";
+    expect(
+      await recordTrackingEvent(get().db, {
+        token,
+        kind: "click",
+        url: "https://evil.example/",
+        publicUrl,
+      }),
+    ).toBeUndefined();
+    expect(
+      await recordTrackingEvent(get().db, {
+        token,
+        kind: "click",
+        url: "https://frontier.test/insights/x",
+        publicUrl,
+      }),
+    ).toBe("https://frontier.test/insights/x");
+    expect(await getCampaignReport(get().db, id)).toMatchObject({ sent: 1, opened: 1, clicked: 1 });
   });
 });

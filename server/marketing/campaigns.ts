@@ -163,9 +163,23 @@ function escapeHtml(text: string) {
 /** The mail one person receives: HTML and text, with their own unsubscribe link and headers. */
 export function renderCampaignMail(
   campaign: { subject: string; previewText: string; body: string },
-  options: { publicUrl: string; unsubscribeToken?: string; isTest?: boolean },
+  options: {
+    publicUrl: string;
+    unsubscribeToken?: string;
+    isTest?: boolean;
+    trackingToken?: string | null;
+  },
 ) {
-  const content = absolutize(renderMarkdown(campaign.body), options.publicUrl);
+  let content = absolutize(renderMarkdown(campaign.body), options.publicUrl);
+  if (options.trackingToken) {
+    const base = `${options.publicUrl}/newsletter/t/${options.trackingToken}`;
+    content = content.replace(
+      /href="(https?:\/\/[^"]+)"/g,
+      (_match, url: string) =>
+        `href="${base}/click?u=${encodeURIComponent(url.replace(/&amp;/g, "&"))}"`,
+    );
+    content += `<img src="${base}/open" width="1" height="1" alt="" style="display:block;border:0">`;
+  }
   const leave = options.unsubscribeToken
     ? unsubscribeUrl(options.publicUrl, options.unsubscribeToken)
     : `${options.publicUrl}/`;
@@ -410,7 +424,7 @@ export async function runCampaignSend(
         trackingToken: campaign.isTrackingEnabled ? randomBytes(16).toString("base64url") : null,
       })
       .onConflictDoNothing()
-      .returning({ id: campaignDeliveries.id });
+      .returning({ id: campaignDeliveries.id, trackingToken: campaignDeliveries.trackingToken });
     if (!claim) continue;
     const mail = renderCampaignMail(campaign, {
       publicUrl: env.PUBLIC_URL,
@@ -471,4 +485,49 @@ export async function getCampaignReport(db: Db, id: string) {
     .leftJoin(subscribers, eq(subscribers.id, campaignDeliveries.subscriberId))
     .where(eq(campaignDeliveries.campaignId, id));
   return row;
+}
+
+/**
+ * Records an open or a click of a tracked mail. A click is followed only to a
+ * link that is in the campaign itself, so the address cannot be used to send
+ * people anywhere else. Returns where to send the reader, or undefined.
+ */
+export async function recordTrackingEvent(
+  db: Db,
+  options: { token: string; kind: "open" | "click"; url?: string; publicUrl: string },
+) {
+  if (!/^[\w-]{10,64}$/.test(options.token)) return undefined;
+  const [row] = await db
+    .select({ id: campaignDeliveries.id, body: campaigns.body })
+    .from(campaignDeliveries)
+    .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId))
+    .where(
+      and(
+        eq(campaignDeliveries.trackingToken, options.token),
+        eq(campaigns.isTrackingEnabled, true),
+      ),
+    );
+  if (!row) return undefined;
+  const now = new Date();
+  if (options.kind === "open") {
+    await db
+      .update(campaignDeliveries)
+      .set({ openedAt: sql`coalesce(${campaignDeliveries.openedAt}, ${now})` })
+      .where(eq(campaignDeliveries.id, row.id));
+    return "opened";
+  }
+  const links = [
+    ...absolutize(renderMarkdown(row.body), options.publicUrl).matchAll(
+      /href="(https?:\/\/[^"]+)"/g,
+    ),
+  ].map((match) => match[1].replace(/&amp;/g, "&"));
+  if (!options.url || !links.includes(options.url)) return undefined;
+  await db
+    .update(campaignDeliveries)
+    .set({
+      clickedAt: sql`coalesce(${campaignDeliveries.clickedAt}, ${now})`,
+      openedAt: sql`coalesce(${campaignDeliveries.openedAt}, ${now})`,
+    })
+    .where(eq(campaignDeliveries.id, row.id));
+  return options.url;
 }
