@@ -97,9 +97,15 @@ describe("one-time links through the Outbox", () => {
     });
     await invitee.page.getByText("Iris Invitee · Client manager").waitFor();
 
+    // The admin changes the new member's role from the team list.
+    await admin.page.goto(`${server.url}/admin/team?q=${encodeURIComponent(email)}`);
+    await admin.page.getByLabel(`Role of ${email}`).selectOption("none");
+    await admin.page.locator('[data-toast="success"]', { hasText: "is now No access" }).waitFor();
+
     // The change is in the audit log, filtered by area.
     await admin.page.goto(`${server.url}/admin/audit?area=team`);
     await admin.page.getByRole("cell", { name: "invite" }).first().waitFor();
+    await admin.page.getByRole("cell", { name: "set-role" }).first().waitFor();
     expect(unexpectedErrors(invitee.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     await Promise.all([admin.close(), invitee.close()]);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { type AdminColumn, AdminTable } from "~/components/admin/admin-table";
 import { ConfirmModal } from "~/components/admin/confirm-modal";
@@ -177,6 +177,11 @@ export default function TeamScreen({ loaderData, actionData }: Route.ComponentPr
 function RoleSelect({ member }: { member: Member }) {
   const fetcher = useFetcher<FormResult>();
   useResultToast(fetcher.data);
+  const [role, setRole] = useState(member.role);
+  // A refused change (the last admin, say) shows the role that is really stored.
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) setRole(member.role);
+  }, [fetcher.data, member.role]);
   return (
     <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-role" />
@@ -187,9 +192,12 @@ function RoleSelect({ member }: { member: Member }) {
       <select
         id={`role-${member.id}`}
         name="role"
-        defaultValue={member.role}
+        value={role}
         className="field-input py-1"
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        onChange={(event) => {
+          setRole(event.currentTarget.value as Member["role"]);
+          fetcher.submit(event.currentTarget.form);
+        }}
       >
         {staffRoles.map((role) => (
           <option key={role} value={role}>
