@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractPdfText } from "../../server/business/pdf";
 import { loginAs, type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
 import { launchBrowser, type OpenedPage, openPage } from "../helpers/browser";
+import { seriousViolations } from "./public-helpers";
 
 /** The forms refuse anything sent faster than a person could (server/antispam). */
 const HUMAN_PAUSE_MS = 3300;
@@ -111,6 +112,7 @@ describe("the business story", () => {
     await client.page.getByTestId("first-viewed").waitFor();
     expect(await client.page.getByTestId("proposal-total").textContent()).toBe("$10,800.00");
     await shot(client.page, "05-client-proposal");
+    expect(await seriousViolations(client.page)).toEqual([]);
     await client.page.getByLabel("Your full name (your signature)").fill(person);
     await client.page.getByLabel(/I have read this proposal/).check();
     await client.page.getByRole("button", { name: "Accept proposal" }).click();
@@ -150,6 +152,7 @@ describe("the business story", () => {
     await client.page.getByRole("button", { name: "Upload" }).click();
     await client.page.getByTestId("onboarding-files").getByText("logo.png").waitFor();
     await shot(client.page, "06-onboarding-brand");
+    expect(await seriousViolations(client.page)).toEqual([]);
     await next("Existing systems and access");
     await next("Timeline constraints");
     await next("Review and submit");
@@ -193,10 +196,12 @@ describe("the business story", () => {
     await toast(staff.page, `${number} is paid in full.`);
     await staff.page.getByTestId("payments").waitFor();
     await shot(staff.page, "08-invoice-paid");
+    expect(await seriousViolations(staff.page)).toEqual([]);
 
     // 8. The dashboard moved.
     await staff.page.goto(`${server.url}/admin`);
     await shot(staff.page, "09-dashboard");
+    expect(await seriousViolations(staff.page)).toEqual([]);
     const after = await dashboardFigures(staff.page);
     expect(after.accepted).toBe(before.accepted + 1);
     expect(after.revenueUsd).toBeGreaterThanOrEqual(before.revenueUsd + 405_060);
