@@ -177,12 +177,15 @@ export async function sendVisitorMessage({
   const { conversation, message } = await database.db.transaction((tx) =>
     insertVisitorMessage(tx, { visitorId, body: text, address }),
   );
+  const sent = toChatMessage(message);
   await publishChatEvent(database, {
     type: "message",
     conversationId: conversation.id,
     seq: message.seq,
+    visitorId,
+    message: sent,
   });
-  return { conversation: toVisitorConversation(conversation), message: toChatMessage(message) };
+  return { conversation: toVisitorConversation(conversation), message: sent };
 }
 
 /** The visitor leaves their name and email (either may be blank). */
@@ -258,6 +261,8 @@ export async function takeOfflineMessage({
     type: "message",
     conversationId: result.conversation.id,
     seq: result.message.seq,
+    visitorId,
+    message: toChatMessage(result.message),
   });
   return {
     conversation: toVisitorConversation(result.conversation),
@@ -313,10 +318,17 @@ export async function sendStaffMessage({
         createdAt: now,
       })
       .returning();
-    return row;
+    return { row, visitorId: conversation.visitorId };
   });
-  await publishChatEvent(database, { type: "message", conversationId, seq: message.seq });
-  return toChatMessage(message);
+  const sent = toChatMessage(message.row);
+  await publishChatEvent(database, {
+    type: "message",
+    conversationId,
+    seq: sent.seq,
+    visitorId: message.visitorId,
+    message: sent,
+  });
+  return sent;
 }
 
 export async function markReadByVisitor(database: Database, visitorId: string) {

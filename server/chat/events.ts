@@ -1,3 +1,4 @@
+import type { ChatMessage } from "../../app/lib/chat";
 import type { Database } from "../db/client";
 import { log } from "../log";
 
@@ -6,15 +7,28 @@ export const CHAT_CHANNEL = "frontier_chat";
 
 export type ChatEvent =
   /** A stored message: instances load it and pass it on. */
-  | { type: "message"; conversationId: string; seq: number }
+  | {
+      type: "message";
+      conversationId: string;
+      seq: number;
+      visitorId: string;
+      /** The message itself when it fits in a NOTIFY; otherwise instances load it. */
+      message?: ChatMessage;
+    }
   /** A conversation's status, assignee, unread counts or visitor details changed. */
   | { type: "conversation"; conversationId: string }
   /** Staff presence may have changed. */
   | { type: "presence" };
 
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
+const MAX_PAYLOAD_BYTES = 7500;
+
 export async function publishChatEvent(database: Database, event: ChatEvent) {
   try {
-    await database.notify(CHAT_CHANNEL, JSON.stringify(event));
+    let payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === "message")
+      payload = JSON.stringify({ ...event, message: undefined });
+    await database.notify(CHAT_CHANNEL, payload);
   } catch (error) {
     // The message is stored already; sockets that miss the event catch up on their next sync.
     log.warn("could not publish a chat event", error);

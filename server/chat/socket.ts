@@ -15,7 +15,6 @@ import type { Env } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
 import {
-  findConversation,
   findMessage,
   findMessages,
   findVisitorConversation,
@@ -254,15 +253,14 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
           send(peer, { type: "conversation", conversationId: event.conversationId });
       return;
     }
-    const [message, conversation] = await Promise.all([
-      findMessage(db, { conversationId: event.conversationId, seq: event.seq }),
-      findConversation(db, event.conversationId),
-    ]);
-    if (!message || !conversation) return;
+    const message =
+      event.message ??
+      (await findMessage(db, { conversationId: event.conversationId, seq: event.seq }));
+    if (!message) return;
     for (const peer of peers) {
       if (peer.kind === "staff") send(peer, { type: "message", message });
-      else if (peer.visitorId === conversation.visitorId) {
-        peer.conversationId = conversation.id;
+      else if (peer.visitorId === event.visitorId) {
+        peer.conversationId = event.conversationId;
         send(peer, { type: "message", message });
       }
     }

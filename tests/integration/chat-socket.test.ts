@@ -59,6 +59,21 @@ describe("chat socket (one instance, PGlite)", () => {
     staff.close();
   });
 
+  it("delivers a message too large for a NOTIFY payload by loading it from the database", async () => {
+    const staff = await connect(instance.url, { staff: true });
+    await staff.next("welcome");
+    const visitor = await connect(instance.url, { visitorId: newVisitor() });
+    await visitor.next("welcome");
+    // Control characters take six bytes each in JSON: far past the 8 kB NOTIFY limit.
+    const body = `big${"\u0001".repeat(1900)}end`;
+    visitor.send({ type: "send", body, clientId: "big" });
+    await visitor.next("ack");
+    const delivered = await staff.next("message", (frame) => frame.message.body.startsWith("big"));
+    expect(delivered.message.body).toBe(body);
+    visitor.close();
+    staff.close();
+  });
+
   it("answers a bad message with an error frame, not a dropped socket", async () => {
     const visitor = await connect(instance.url, { visitorId: newVisitor() });
     await visitor.next("welcome");
