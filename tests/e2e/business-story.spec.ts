@@ -117,6 +117,10 @@ describe("the business story", () => {
     await client.page.getByLabel(/I have read this proposal/).check();
     await client.page.getByRole("button", { name: "Accept proposal" }).click();
     await client.page.getByTestId("proposal-state").getByText(`Accepted by ${person}`).waitFor();
+    // Staff (the admins, without STAFF_EMAIL) heard about the first view and the acceptance.
+    const notices = await outboxText(admin.page, server.staff.admin.email);
+    expect(notices).toContain(`Proposal opened: Engine platform ${unique}`);
+    expect(notices).toContain(`Proposal accepted: Engine platform ${unique}`);
     await client.page.getByRole("link", { name: "Start onboarding" }).click();
     await client.page.waitForURL(/\/onboarding\/[\w-]{32}/);
 
