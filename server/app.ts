@@ -13,6 +13,7 @@ import { csrfProtection } from "./csrf";
 import { RETRY_AFTER_SECONDS } from "./db/availability";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { answerUnreadableFormsWith400, formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { securityHeaders } from "./security-headers";
 import { seoOverrideMiddleware } from "./seo/overrides";
@@ -95,6 +96,10 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
 
   // Staff SEO overrides rewrite the head of server-rendered public pages (cached rewritten).
   app.use(await seoOverrideMiddleware(database, env.PUBLIC_URL));
+
+  // Actions read forms only: other bodies get a 4xx here, not a 500 inside an action.
+  answerUnreadableFormsWith400();
+  app.use(formBodyOnly());
 
   app.use(
     createRequestHandler({
