@@ -79,6 +79,20 @@ export function invariantResponse(
   if (!condition) throw new Response(message, { status: init.status });
 }
 
+/**
+ * The database refused a value sent by the client before writing anything
+ * (SQLSTATE class 22, "data exception": a malformed id, a number out of range,
+ * an impossible date). That is the client's mistake, so a 400, never a 500.
+ */
+export function isBadValueForDatabase(error: unknown) {
+  for (let cause = error, depth = 0; cause && depth < 4; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export type ActionError = { ok: false; error: string; fieldErrors?: FieldErrors };
 
 /**
@@ -86,6 +100,11 @@ export type ActionError = { ok: false; error: string; fieldErrors?: FieldErrors 
  * with the code's status (and Retry-After when rate limited). Anything else is rethrown.
  */
 export function errorResponse(error: unknown) {
+  if (isBadValueForDatabase(error))
+    return data<ActionError>(
+      { ok: false, error: "Some of the values sent are not valid. Check the form and try again." },
+      { status: 400 },
+    );
   if (!(error instanceof AppError)) throw error;
   const headers = new Headers();
   if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
