@@ -171,7 +171,8 @@ export async function confirmSubscription({
 
 /** Unsubscribes the holder of an unsubscribe token. Repeating it is harmless. */
 export async function unsubscribeFromNewsletter({ db, token }: { db: Db; token: string }) {
-  if (!token || token.length > 200) return "invalid" as const;
+  // Our tokens are base64url; anything else (a NUL byte would make the database refuse the query) is not one.
+  if (!token || token.length > 200 || !/^[\w-]+$/.test(token)) return "invalid" as const;
   const [row] = await db
     .select({ id: subscribers.id, status: subscribers.status })
     .from(subscribers)
