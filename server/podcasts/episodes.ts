@@ -59,7 +59,10 @@ export async function findEpisodesForAdmin(
   return { rows, total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findEpisode(db: Db, id: string) {
+  if (!UUID_PATTERN.test(id)) return undefined;
   const [row] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
   return row;
 }
@@ -291,6 +294,7 @@ export async function deleteEpisode({
   id: string;
   actor: Actor;
 }) {
+  if (!UUID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "That episode no longer exists.");
   const row = await database.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(podcastEpisodes)
