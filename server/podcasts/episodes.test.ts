@@ -174,5 +174,11 @@ describeEachDatabase("podcast episodes admin", (get) => {
     await expect(deleteEpisode({ database, id: episode.id, actor })).rejects.toThrow(
       "no longer exists",
     );
+    await expect(deleteEpisode({ database, id: "not-an-id", actor })).rejects.toThrow(
+      "no longer exists",
+    );
+    await expect(
+      updateEpisode({ database, env, id: "not-an-id", input: form(), actor }),
+    ).rejects.toThrow("no longer exists");
   });
 });
