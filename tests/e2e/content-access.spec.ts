@@ -156,13 +156,15 @@ describe("content and marketing are for admins only", () => {
     await section.getByLabel("Alt text (what the image shows)").fill("Orange logo");
     await section.getByRole("button", { name: "Upload" }).click();
     await expect
-      .poll(() => admin.page.getByLabel("Logo, PNG fallback URL").inputValue())
+      .poll(() => admin.page.getByLabel("Logo, PNG fallback URL").inputValue(), { timeout: 20_000 })
       .toMatch(/^\/uploads\/logos\/[0-9a-f]{32}/);
     const uploaded = await admin.page.getByLabel("Logo, PNG fallback URL").inputValue();
     await admin.page.getByLabel("Header logo width (px)").fill("160");
     await admin.page.getByRole("button", { name: "Save header and footer" }).click();
     await expect
-      .poll(() => admin.page.getByText("Header and footer saved.", { exact: false }).count())
+      .poll(() => admin.page.getByText("Header and footer saved.", { exact: false }).count(), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
 
     await expect.poll(() => logo.getAttribute("src"), { timeout: 15_000 }).toBe(uploaded);

@@ -36,7 +36,7 @@ describe("subscribers and campaigns", () => {
     await page.getByRole("button", { name: "Check the file" }).click();
     const report = page.getByTestId("import-preview");
     await expect
-      .poll(() => report.innerText())
+      .poll(() => report.innerText(), { timeout: 20_000 })
       .toContain("Line 3: “not-an-address” is not a valid email address.");
     expect(await report.innerText()).toContain("Line 4: The email address is missing.");
     expect(await page.getByRole("button", { name: /^Import/ }).count()).toBe(0);
@@ -50,7 +50,9 @@ describe("subscribers and campaigns", () => {
     await page.getByRole("button", { name: "Check the file" }).click();
     await page.getByRole("button", { name: "Import 10 subscribers" }).click();
     await expect
-      .poll(() => page.getByText("Imported 10 subscribers: 10 new, 0 merged.").count())
+      .poll(() => page.getByText("Imported 10 subscribers: 10 new, 0 merged.").count(), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
 
     await page.goto(`${server.url}/admin/campaigns/create`);
@@ -59,12 +61,14 @@ describe("subscribers and campaigns", () => {
     await page.getByLabel("Message (Markdown)").fill("## Hello\n\nThree things we shipped.");
     await page.getByLabel("Audience tags").fill(tag);
     await expect
-      .poll(() =>
-        page
-          .frameLocator('iframe[title="Email preview"]')
-          .locator("h2")
-          .innerText()
-          .catch(() => ""),
+      .poll(
+        () =>
+          page
+            .frameLocator('iframe[title="Email preview"]')
+            .locator("h2")
+            .innerText()
+            .catch(() => ""),
+        { timeout: 20_000 },
       )
       .toBe("Hello");
     await page.getByRole("button", { name: "Save campaign" }).click();

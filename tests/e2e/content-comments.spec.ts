@@ -41,15 +41,17 @@ describe("comment moderation", () => {
     const good = admin.page.locator("li", { hasText: bodies[0] });
     expect(await good.getByRole("link").first().getAttribute("href")).toBe(insightPath);
     await good.getByRole("button", { name: "Approve the comment by Visitor" }).click();
-    await expect.poll(() => admin.page.getByText("1 comment approved.").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => admin.page.getByText("1 comment approved.").count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const bad = admin.page.locator("li", { hasText: bodies[1] });
     await bad.getByRole("checkbox").check();
     await admin.page.getByRole("button", { name: "Mark as spam selected" }).click();
     await expect
-      .poll(() => admin.page.getByText("1 comment marked as spam.").count())
+      .poll(() => admin.page.getByText("1 comment marked as spam.").count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
     await admin.page.getByRole("link", { name: /^Spam/ }).click();
-    await expect.poll(() => admin.page.getByText(bodies[1]).count()).toBe(1);
+    await expect.poll(() => admin.page.getByText(bodies[1]).count(), { timeout: 20_000 }).toBe(1);
 
     await visitor.page.goto(`${server.url}${insightPath}`);
     expect(await visitor.page.getByText(bodies[0]).count()).toBe(1);

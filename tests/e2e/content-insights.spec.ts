@@ -32,7 +32,7 @@ describe("insights in the command center", () => {
     await page.getByLabel("Excerpt").fill("What we learned shipping on a schedule.");
     await page.getByLabel("Article (Markdown)").fill("## Lessons\n\nShip small, ship often.");
     await expect
-      .poll(() => page.getByTestId("body-preview").innerHTML())
+      .poll(() => page.getByTestId("body-preview").innerHTML(), { timeout: 20_000 })
       .toContain("<h2>Lessons</h2>");
 
     const png = await sharp({
@@ -47,7 +47,9 @@ describe("insights in the command center", () => {
     await cover.getByLabel("Alt text (what the image shows)").fill("A blue banner");
     await cover.getByRole("button", { name: "Upload" }).click();
     await expect
-      .poll(() => cover.locator('input[type="hidden"][name="coverImage"]').inputValue())
+      .poll(() => cover.locator('input[type="hidden"][name="coverImage"]').inputValue(), {
+        timeout: 20_000,
+      })
       .toMatch(/^\/uploads\/images\/[0-9a-f]{32}-\d+\.webp$/);
 
     await page.getByLabel("Draft").check();
@@ -58,7 +60,7 @@ describe("insights in the command center", () => {
     const preview = await browser.newPage();
     await preview.context().addCookies(await page.context().cookies());
     await preview.goto(`${server.url}/admin/insights/preview?id=${id}`);
-    await expect.poll(() => preview.getByText(/^Preview ·/).count()).toBe(1);
+    await expect.poll(() => preview.getByText(/^Preview ·/).count(), { timeout: 20_000 }).toBe(1);
     expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
     expect(await preview.locator("article img").first().getAttribute("alt")).toBe("A blue banner");
     await preview.close();
@@ -68,7 +70,9 @@ describe("insights in the command center", () => {
     await page.getByLabel("Scheduled").check();
     await page.getByLabel("Publish at (your local time)").fill(localInput(at));
     await page.getByRole("button", { name: "Save schedule" }).click();
-    await expect.poll(() => page.getByText("Insight scheduled.").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Insight scheduled.").count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
 
     await expect
       .poll(async () => (await fetch(`${server.url}/insights/${slug}`)).status, {
@@ -84,7 +88,7 @@ describe("insights in the command center", () => {
     await page.getByLabel("Slug", { exact: true }).fill(`${slug}-renamed`);
     await page.getByRole("button", { name: "Save and publish" }).click();
     await expect
-      .poll(() => page.getByText("Insight saved and published.").count())
+      .poll(() => page.getByText("Insight saved and published.").count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
     const old = await fetch(`${server.url}/insights/${slug}`, { redirect: "manual" });
     expect(old.status).toBe(301);
