@@ -60,7 +60,9 @@ export const chatMessages = pgTable(
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("chat_messages_conversation_seq_idx").on(table.conversationId, table.seq)],
+  (table) => [
+    uniqueIndex("chat_messages_conversation_seq_idx").on(table.conversationId, table.seq),
+  ],
 );
 
 /** Staff sockets per instance, refreshed by a heartbeat; a fresh row means "someone is online". */
