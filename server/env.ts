@@ -68,7 +68,6 @@ export const envSchema = z.object({
     .default(30),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  SEED_DEMO: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema> & {
