@@ -1,0 +1,181 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAs, type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
+import { launchBrowser, openPage } from "../helpers/browser";
+import { nextAddress } from "./hostile-helpers";
+
+// Our XSS corpus (tests/fixtures/xss-payloads.txt) put into the text fields
+// visitors fill in and staff read back: contact messages (the leads list),
+// comments (approved, then on the insight page and in moderation) and chat
+// (visitor names and messages in /admin/chat). Every page that shows them is
+// opened in Chromium: no dialog, no window.__xss, no console error, and the
+// payload is there as text.
+
+const payloads = readFileSync(
+  path.resolve(import.meta.dirname, "../fixtures/xss-payloads.txt"),
+  "utf8",
+)
+  .split("\n")
+  .filter((line) => line.trim() && !line.startsWith("#"));
+
+const HUMAN_PAUSE_MS = 3_200;
+let server: ServerWithStaff;
+let browser: Browser;
+let cookie = "";
+let insightSlug = "";
+const run = Math.random().toString(36).slice(2, 8);
+/** A name short enough for every name field, unique per payload. */
+const nameOf = (index: number) => `${payloads[index].slice(0, 60)} ${run}${index}`;
+
+async function post(formPath: string, fields: Record<string, string>, extra: HeadersInit = {}) {
+  const response = await fetch(`${server.url}${formPath}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.url,
+      "X-Forwarded-For": nextAddress(),
+      ...extra,
+    },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+/** Opens a page, and fails if anything of the corpus ran there. */
+async function expectInert(url: string, signIn: boolean, expectText: string[]) {
+  const { page, errors, close } = await openPage(browser);
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  if (signIn) await loginAs(page as Page, server, "admin");
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.waitForTimeout(300);
+  const fired = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  const text = await page.evaluate(() => document.body.textContent ?? "");
+  const shown = expectText.filter((expected) => text.includes(expected));
+  await close();
+  expect(fired, url).toBeUndefined();
+  expect(dialogs, url).toEqual([]);
+  expect(
+    errors.filter(
+      (error) =>
+        !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
+    ),
+    url,
+  ).toEqual([]);
+  expect(shown.length, `${url} shows the payloads as text`).toBe(expectText.length);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServerWithStaff({ env: { TRUST_PROXY: "true" } }),
+    launchBrowser(),
+  ]);
+  cookie = await signInCookie(server, server.staff.admin);
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  insightSlug = /\/insights\/([\w-]+)<\/loc>/.exec(sitemap)?.[1] ?? "";
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("XSS corpus", () => {
+  it("has payloads of every kind", () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("shows contact messages to staff as text", async () => {
+    const page = await (await fetch(`${server.url}/contact`)).text();
+    const formToken = /ft1\.\d{13}\.[A-Za-z0-9_-]{43}/.exec(page)?.[0] ?? "";
+    await new Promise((resolve) => setTimeout(resolve, HUMAN_PAUSE_MS));
+    for (const [index, payload] of payloads.entries()) {
+      const answer = await post("/contact", {
+        name: nameOf(index),
+        email: `xss-${run}-${index}@example.com`,
+        company: payload.slice(0, 150),
+        service: "other",
+        budget: "not-sure",
+        timeline: "exploring",
+        message: `Our project brief: ${payload} ${payloads.join(" ")}`.slice(0, 4900),
+        formToken,
+        website: "",
+      });
+      expect(answer.status, `${payload}: ${answer.text.slice(0, 200)}`).toBe(302);
+    }
+    await expectInert(`${server.url}/admin/clients?tab=leads`, true, [nameOf(payloads.length - 1)]);
+  }, 120_000);
+
+  it("shows approved comments as text on the insight and in moderation", async () => {
+    expect(insightSlug).not.toBe("");
+    const page = await (await fetch(`${server.url}/insights/${insightSlug}`)).text();
+    const formToken = /ft1\.\d{13}\.[A-Za-z0-9_-]{43}/.exec(page)?.[0] ?? "";
+    await new Promise((resolve) => setTimeout(resolve, HUMAN_PAUSE_MS));
+    for (const [index, payload] of payloads.entries()) {
+      const answer = await post(`/insights/${insightSlug}`, {
+        name: nameOf(index).slice(0, 60),
+        email: `xss-${run}-${index}@example.com`,
+        body: `A thoughtful reply: ${payload}`,
+        formToken,
+        website: "",
+      });
+      expect(answer.status, `${payload}: ${answer.text.slice(0, 200)}`).toBe(200);
+    }
+    await expectInert(`${server.url}/admin/comments`, true, [
+      `A thoughtful reply: ${payloads[payloads.length - 1]}`,
+    ]);
+    // Approve everything waiting, page by page.
+    for (let round = 0; round < 6; round++) {
+      const moderation = await (
+        await fetch(`${server.url}/admin/comments`, { headers: { Cookie: cookie } })
+      ).text();
+      const ids = new Set(
+        [...moderation.matchAll(/name="ids" value="([0-9a-f-]{36})"/g)].map((match) => match[1]),
+      );
+      if (ids.size === 0) break;
+      const form = new URLSearchParams({ intent: "approve" });
+      for (const id of ids) form.append("ids", id);
+      const approved = await fetch(`${server.url}/admin/comments?index`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          Cookie: cookie,
+        },
+        body: form,
+      });
+      expect(approved.status).toBeLessThan(400);
+    }
+    await expectInert(`${server.url}/insights/${insightSlug}`, false, [
+      `A thoughtful reply: ${payloads[0]}`,
+      `A thoughtful reply: ${payloads[payloads.length - 1]}`,
+    ]);
+  }, 120_000);
+
+  it("shows chat visitors' names and messages to staff as text", async () => {
+    for (const [index, payload] of payloads.slice(0, 8).entries()) {
+      const first = await fetch(`${server.url}/api/chat`);
+      const visitor = first.headers.getSetCookie().map((value) => value.split(";")[0]);
+      const headers = { Cookie: visitor.join("; ") };
+      const offline = await post(
+        "/api/chat",
+        {
+          intent: "offline",
+          name: nameOf(index).slice(0, 60),
+          email: `chat-${run}-${index}@example.com`,
+          body: `Chat question: ${payload}`,
+        },
+        headers,
+      );
+      expect(offline.status, offline.text.slice(0, 200)).toBeLessThan(500);
+    }
+    await expectInert(`${server.url}/admin/chat`, true, []);
+  }, 120_000);
+});
