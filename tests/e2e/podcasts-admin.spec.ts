@@ -43,7 +43,16 @@ describe("podcasts admin", () => {
     await page.waitForURL(`${server.url}/admin/podcasts/create`);
 
     const title = `Shipping on Fridays ${Date.now()}`;
-    await page.getByLabel("Title").fill(title);
+    // Typing before the page has hydrated would be lost: the slug follows the title once it has.
+    await expect
+      .poll(
+        async () => {
+          await page.getByLabel("Title").fill(title);
+          return page.getByLabel(/^Slug/).inputValue();
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe("");
     // Publishing without audio is refused in the browser, with the field to fix.
     await page.getByRole("radio", { name: "published" }).check();
     await page.getByRole("button", { name: "Save episode" }).click();
