@@ -38,6 +38,30 @@ async function signIn(page: Page) {
   await page.waitForURL(`${server.url}/admin/chat`);
 }
 
+/** A click before the page has hydrated does nothing: press the chat button until it opens. */
+async function openChat(page: Page, { useKeyboard = false } = {}) {
+  const button = page
+    .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
+    .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
+  await expect
+    .poll(
+      async () => {
+        if ((await button.getAttribute("aria-expanded")) !== "true") {
+          if (useKeyboard) {
+            await button.focus();
+            await page.keyboard.press("Enter");
+          } else await button.click();
+        }
+        return button.getAttribute("aria-expanded");
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("true");
+  const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
+  await dialog.waitFor();
+  return dialog;
+}
+
 describe("live chat between a visitor and the team", () => {
   it("delivers both ways in real time and keeps the history on reload", async () => {
     const team = await openPage(browser, { viewport: { width: 1440, height: 900 } });
@@ -47,8 +71,7 @@ describe("live chat between a visitor and the team", () => {
     await team.page.getByText("You are online").waitFor();
 
     await visitor.page.goto(`${server.url}/services`);
-    await visitor.page.getByRole("button", { name: "Chat with us" }).click();
-    const dialog = visitor.page.getByRole("dialog", { name: "Chat with Frontier" });
+    const dialog = await openChat(visitor.page);
     // The team's open screen is what makes the visitor see "online".
     await dialog.getByText("We're online").waitFor();
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { leads } from "../../server/db/schema/leads";
@@ -17,17 +17,37 @@ afterAll(async () => {
   if (server?.process.exitCode === null) await server.stop();
 });
 
+/** A click before the page has hydrated does nothing: press the chat button until it opens. */
+async function openChat(page: Page, { useKeyboard = false } = {}) {
+  const button = page
+    .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
+    .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
+  await expect
+    .poll(
+      async () => {
+        if ((await button.getAttribute("aria-expanded")) !== "true") {
+          if (useKeyboard) {
+            await button.focus();
+            await page.keyboard.press("Enter");
+          } else await button.click();
+        }
+        return button.getAttribute("aria-expanded");
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("true");
+  const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
+  await dialog.waitFor();
+  return dialog;
+}
+
 describe("the chat, as a visitor", () => {
   it("opens from the keyboard as a labelled dialog, and Escape returns focus to the button", async () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto(`${server.url}/faq`);
-    const opener = page.getByRole("button", { name: "Chat with us" });
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
-    await dialog.waitFor();
+    const dialog = await openChat(page, { useKeyboard: true });
     await expect(
       dialog.getByRole("log", { name: "Messages" }).getAttribute("aria-live"),
     ).resolves.toBe("polite");
@@ -48,8 +68,7 @@ describe("the chat, as a visitor", () => {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto(server.url);
-    await page.getByRole("button", { name: "Chat with us" }).click();
-    const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
+    const dialog = await openChat(page);
     const offline = dialog.getByRole("button", { name: "Send by email" });
     await offline.waitFor();
     // The offline form checks the email before anything is sent.
@@ -86,8 +105,7 @@ describe("the chat, as a visitor", () => {
       viewport: { width: 1280, height: 800 },
     });
     await page.goto(`${server.url}/services`);
-    await page.getByRole("button", { name: "Chat with us" }).click();
-    const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
+    const dialog = await openChat(page);
     await dialog.getByLabel("Name (optional)").fill("Offline Olga");
     await dialog.getByLabel("Email", { exact: true }).fill("olga@example.com");
     await dialog
