@@ -57,10 +57,24 @@ async function expectInert(url: string, signIn: boolean, expectText: string[]) {
   await page.waitForTimeout(300);
   const fired = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   const text = await page.evaluate(() => document.body.textContent ?? "");
+  // Markup that would run if it were ever triggered: event handlers and javascript: URLs.
+  const armed = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((element) =>
+        [...element.attributes].some(
+          (attribute) =>
+            /^on/i.test(attribute.name) ||
+            /^\s*javascript:/i.test(attribute.value) ||
+            (attribute.name === "srcdoc" && attribute.value !== ""),
+        ),
+      )
+      .map((element) => element.outerHTML.slice(0, 200)),
+  );
   const shown = expectText.filter((expected) => text.includes(expected));
   await close();
   expect(fired, url).toBeUndefined();
   expect(dialogs, url).toEqual([]);
+  expect(armed, url).toEqual([]);
   expect(
     errors.filter(
       (error) =>
@@ -177,5 +191,49 @@ describe("XSS corpus", () => {
       expect(offline.status, offline.text.slice(0, 200)).toBeLessThan(500);
     }
     await expectInert(`${server.url}/admin/chat`, true, []);
+  }, 120_000);
+
+  it("shows an insight written with the corpus as text, on the site and in the command center", async () => {
+    const slug = `xss-${run}`;
+    const title = `${payloads[0]} ${run}`;
+    const body = [
+      "An article written by a hostile author.",
+      ...payloads.map((payload) => `Paragraph: ${payload}`),
+      "```html\n<script>window.__xss=99</script>\n```",
+      '<div onclick="window.__xss=100">raw html</div>',
+    ].join("\n\n");
+    const created = await fetch(`${server.url}/admin/insights/create`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: server.url,
+        Cookie: cookie,
+      },
+      body: new URLSearchParams({
+        title,
+        slug,
+        excerpt: `Excerpt ${payloads[1]}`,
+        body,
+        author: payloads[2].slice(0, 100),
+        tags: "security",
+        coverImage: "",
+        coverAlt: "",
+        status: "published",
+        publishAt: "",
+      }),
+    });
+    expect(created.status, (await created.text()).slice(0, 300)).toBe(302);
+    await expectInert(`${server.url}/insights/${slug}`, false, [
+      title,
+      `Excerpt ${payloads[1]}`,
+      // The article is Markdown: raw HTML in it is cleaned away, the words stay.
+      "An article written by a hostile author.",
+      `Paragraph: ${payloads[4]}`,
+    ]);
+    await expectInert(`${server.url}/insights`, false, [title]);
+    await expectInert(`${server.url}/admin/insights`, true, [title]);
+    const rss = await (await fetch(`${server.url}/insights.rss`)).text();
+    expect(rss).not.toContain("<script>window.__xss");
   }, 120_000);
 });
