@@ -236,4 +236,47 @@ describe("XSS corpus", () => {
     const rss = await (await fetch(`${server.url}/insights.rss`)).text();
     expect(rss).not.toContain("<script>window.__xss");
   }, 120_000);
+
+  async function adminPost(formPath: string, fields: Record<string, string>) {
+    return post(formPath, fields, { Cookie: cookie });
+  }
+
+  it("shows subscriber names to staff as text", async () => {
+    for (const [index, payload] of payloads.slice(0, 10).entries()) {
+      const added = await adminPost("/admin/subscribers?index", {
+        intent: "add",
+        email: `sub-${run}-${index}@example.com`,
+        name: `${payload.slice(0, 80)} ${run}`,
+        tags: "",
+      });
+      expect(added.status, added.text.slice(0, 200)).toBeLessThan(500);
+    }
+    await expectInert(`${server.url}/admin/subscribers?q=${run}`, true, [
+      `${payloads[0].slice(0, 80)} ${run}`,
+    ]);
+  }, 120_000);
+
+  it("refuses javascript: logo addresses and keeps attribute breakouts inert on every page", async () => {
+    const refused = await adminPost("/admin/header", {
+      logoUrl: "javascript:window.__xss=1",
+      logoPngUrl: "",
+      logoWidth: "120",
+      footerLogoUrl: "",
+      footerLogoWidth: "120",
+      faviconUrl: "",
+    });
+    expect(refused.status).toBe(400);
+    const saved = await adminPost("/admin/header", {
+      logoUrl: '/logo-x.svg" onerror="window.__xss=1',
+      logoPngUrl: "/logo-x.png'><script>window.__xss=2</script>",
+      logoWidth: "120",
+      footerLogoUrl: '/footer-x.svg"><img src=x onerror=window.__xss=3>',
+      footerLogoWidth: "120",
+      faviconUrl: '/fav-x.ico"><script>window.__xss=4</script>',
+    });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(302);
+    await expectInert(`${server.url}/`, false, []);
+    await expectInert(`${server.url}/contact`, false, []);
+    await expectInert(`${server.url}/admin/header`, true, []);
+  }, 120_000);
 });
