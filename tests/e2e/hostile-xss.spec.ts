@@ -1,9 +1,16 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { proposals } from "../../server/db/schema";
+import { sendProposal } from "../../server/proposals/proposals";
 import { loginAs, type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
 import { launchBrowser, openPage } from "../helpers/browser";
+import { mailEnv, makeClient, makeProposal, staff } from "../helpers/business";
+import { startServer } from "../helpers/server";
 import { nextAddress } from "./hostile-helpers";
 
 // Our XSS corpus (tests/fixtures/xss-payloads.txt) put into the text fields
@@ -278,5 +285,55 @@ describe("XSS corpus", () => {
     await expectInert(`${server.url}/`, false, []);
     await expectInert(`${server.url}/contact`, false, []);
     await expectInert(`${server.url}/admin/header`, true, []);
+  }, 120_000);
+
+  it("shows a proposal written with the corpus to its client as text", async () => {
+    // Made in the database before its server starts (a running server locks PGlite).
+    const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-xss-proposal-"));
+    const database = await openDatabase({ dataDir });
+    let publicId = "";
+    try {
+      const client = await makeClient(database.db, { company: `${payloads[1]} Co` });
+      const proposal = await makeProposal(database.db, client.id, {
+        title: `${payloads[0]} ${run}`,
+        scope: payloads.map((payload) => `Scope: ${payload}`).join("\n\n"),
+        approach: `Approach: ${payloads[4]}`,
+        items: [
+          {
+            description: `Item ${payloads[2]}`,
+            quantity: 100,
+            unitAmount: 100_000,
+            taxRateBp: 0,
+            kind: "one_off",
+            interval: null,
+          },
+        ],
+      });
+      await sendProposal({ db: database.db, env: mailEnv, actor: staff, id: proposal.id });
+      const [row] = await database.db
+        .select({ publicId: proposals.publicId })
+        .from(proposals)
+        .where(eq(proposals.id, proposal.id));
+      publicId = row.publicId;
+    } finally {
+      await database.close();
+    }
+    const proposalServer = await startServer({ dataDir });
+    try {
+      const previous = server;
+      server = { ...proposalServer, staff: previous.staff };
+      try {
+        await expectInert(`${proposalServer.url}/proposal/${publicId}`, false, [
+          `${payloads[0]} ${run}`,
+          `Item ${payloads[2]}`,
+          `Approach: ${payloads[4]}`,
+        ]);
+      } finally {
+        server = previous;
+      }
+    } finally {
+      await proposalServer.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
