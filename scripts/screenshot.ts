@@ -21,7 +21,10 @@ try {
       ["desktop", 1440, 900],
       ["phone", 390, 844],
     ] as const) {
-      const page = await browser.newPage({ viewport: { width, height }, isMobile: label === "phone" });
+      const page = await browser.newPage({
+        viewport: { width, height },
+        isMobile: label === "phone",
+      });
       await page.goto(`${server.url}${pagePath}`, { waitUntil: "networkidle" });
       await page.waitForTimeout(600);
       const file = path.join(outDir, `${pagePath.replace(/\W+/g, "_") || "home"}-${label}.png`);

@@ -129,7 +129,7 @@ export async function createCampaignFromInsight({
   address?: string;
 }) {
   const [insight] = await db.select().from(insights).where(eq(insights.id, insightId));
-  if (!insight || insight.status !== "published")
+  if (insight?.status !== "published")
     throw new AppError("INVALID", "Only a published insight can become a campaign.");
   const link = `${env.PUBLIC_URL}/insights/${insight.slug}`;
   return saveCampaign({

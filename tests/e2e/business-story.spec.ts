@@ -179,9 +179,10 @@ describe("the business story", () => {
     await staff.page.getByLabel("Line 1 tax rate in percent").fill("20");
     await staff.page.getByRole("button", { name: "Save draft" }).click();
     await staff.page.waitForURL(/\/admin\/invoices\/edit\//);
-    const number = (
-      (await staff.page.getByRole("heading", { level: 1 }).textContent()) ?? ""
-    ).replace("Invoice ", "");
+    // The address changes a moment before the new screen renders: wait for its heading.
+    const heading = staff.page.getByRole("heading", { level: 1, name: /^Invoice INV-/ });
+    await heading.waitFor();
+    const number = ((await heading.textContent()) ?? "").replace("Invoice ", "");
     expect(number).toMatch(/^INV-\d{4}-\d{4}$/);
     await staff.page.getByRole("button", { name: "Send to client" }).click();
     await toast(staff.page, `${number} sent to ${company} with its PDF.`);
