@@ -14,7 +14,7 @@ function serverOnly(): Plugin {
     name: "frontier-server-only",
     load(id, options) {
       if (!options?.ssr && id.startsWith(serverDir)) {
-        this.warn(
+        this.error(
           `${id.slice(serverDir.length - "server/".length)} is server-only but a browser module imports it; use it from a loader or action, or move browser-safe code to app/lib.`,
         );
       }
