@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { createApp } from "./app";
 import { issueSetupLink } from "./auth/links";
 import { attachChatSocket } from "./chat/socket";
+import { isDatabaseUnavailable } from "./db/availability";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed/seed";
 import { ConfigError, parseEnv } from "./env";
@@ -45,7 +46,10 @@ async function main() {
 
   // Without an admin, print the one-time /setup link (on the real port when PUBLIC_URL is unset).
   const linkBase = process.env.PUBLIC_URL?.trim() ? env.PUBLIC_URL : `http://localhost:${port}`;
-  await issueSetupLink({ db: database.db, env: { ...env, PUBLIC_URL: linkBase } });
+  // The server is already serving: a database hiccup here must not stop it.
+  await issueSetupLink({ db: database.db, env: { ...env, PUBLIC_URL: linkBase } }).catch((error) =>
+    log.warn("could not issue the /setup link now; it is issued at the next start", error),
+  );
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -75,6 +79,16 @@ async function main() {
 // whole server down when the database goes away for a moment: log and carry on.
 process.on("unhandledRejection", (reason) => {
   log.error("unhandled rejection in background work", reason);
+});
+// A database connection dropping at the wrong moment can surface as an "error"
+// event nobody listens to; that is an outage (answered 503), not a reason to die.
+process.on("uncaughtException", (error) => {
+  if (isDatabaseUnavailable(error)) {
+    log.warn(`database connection lost outside a request: ${error.message}`);
+    return;
+  }
+  log.error("uncaught exception", error);
+  process.exit(1);
 });
 
 main().catch((error) => {
