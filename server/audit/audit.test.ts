@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../tests/helpers/db";
+import { auditEvents } from "../db/schema/audit";
 import { findAuditEvents, listAuditAreas, recordAudit } from "./audit";
 
 describeEachDatabase("audit log", (get) => {
@@ -28,5 +29,15 @@ describeEachDatabase("audit log", (get) => {
     expect(byBoth.rows[0]).toMatchObject({ detail: { status: "sent" }, address: "10.0.0.1" });
 
     expect(await listAuditAreas(db)).toEqual(["clients", "invoices"]);
+  });
+
+  it("lists events recorded in the same instant in the order they happened", async () => {
+    const { db } = get();
+    const at = new Date("2026-03-04T05:06:07.000Z");
+    const actions = ["first", "second", "third", "fourth", "fifth"];
+    for (const action of actions)
+      await db.insert(auditEvents).values({ action, area: "same-instant", createdAt: at });
+    const { rows } = await findAuditEvents(db, { area: "same-instant" });
+    expect(rows.map((row) => row.action)).toEqual([...actions].reverse());
   });
 });

@@ -50,7 +50,7 @@ export async function findAuditEvents(db: Db, filter: AuditFilter = {}) {
       .select()
       .from(auditEvents)
       .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(auditEvents).where(where),

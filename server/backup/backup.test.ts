@@ -2,9 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase } from "../../tests/helpers/db";
+import { findAuditEvents, recordAudit } from "../audit/audit";
 import { jobs } from "../db/schema/jobs";
 import { settings } from "../db/schema/settings";
 import { createBackup, restoreBackup } from "./backup";
@@ -45,6 +47,49 @@ describeEachDatabase("backup and restore", (get, kind) => {
       ]);
       const count = await target.db.execute(sql`select count(*)::int as n from settings`);
       expect((count.rows[0] as { n: number }).n).toBe(manifest.tables.settings);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("keeps the audit log's order, and numbers rows of a backup made before the order column", async () => {
+    const { db } = get();
+    for (const action of ["create", "update", "delete"])
+      await recordAudit(db, { actorId: "u1", action, area: "backup-order", recordId: "r1" });
+    const dir = mkdtempSync(path.join(tmpdir(), "frontier-backup-"));
+    await createBackup({ db, dir });
+
+    const target = await createTestDatabase(kind);
+    try {
+      await restoreBackup({ db: target.db, dir });
+      const restored = await findAuditEvents(target.db, { area: "backup-order" });
+      expect(restored.rows.map((row) => row.action)).toEqual(["delete", "update", "create"]);
+      // A new event after the restore still comes first.
+      await recordAudit(target.db, { actorId: "u1", action: "view", area: "backup-order" });
+      expect((await findAuditEvents(target.db, { area: "backup-order" })).rows[0].action).toBe(
+        "view",
+      );
+
+      // The same backup as an older version wrote it: no "seq" in its rows.
+      const file = path.join(dir, "database.jsonl.gz");
+      const lines = gunzipSync(await readFile(file))
+        .toString("utf8")
+        .split("\n");
+      const older = lines.map((line) => {
+        if (!line) return line;
+        const entry = JSON.parse(line) as { table: string; row: Record<string, unknown> };
+        delete entry.row.seq;
+        return JSON.stringify(entry);
+      });
+      await writeFile(file, gzipSync(older.join("\n")));
+      await restoreBackup({ db: target.db, dir });
+      const renumbered = await findAuditEvents(target.db, { area: "backup-order" });
+      expect(renumbered.total).toBe(3);
+      expect(renumbered.rows.map((row) => row.action).sort()).toEqual([
+        "create",
+        "delete",
+        "update",
+      ]);
     } finally {
       await target.close();
     }

@@ -177,10 +177,16 @@ export async function restoreBackup({
     await tx.execute(sql.raw(`truncate ${tables.map(quote).join(", ")} cascade`));
     for (const table of tables) {
       const rows = rowsByTable.get(table) ?? [];
+      if (rows.length === 0) continue;
+      // Only the columns the backup has: a column added since (an identity,
+      // a default) is filled as a new row would be; stored identities are kept.
+      const columns = Object.keys(JSON.parse(rows[0]) as object)
+        .map(quote)
+        .join(", ");
       for (let start = 0; start < rows.length; start += BATCH) {
         const batch = `[${rows.slice(start, start + BATCH).join(",")}]`;
         await tx.execute(
-          sql`insert into ${sql.raw(quote(table))} select * from json_populate_recordset(null::${sql.raw(quote(table))}, ${batch}::json)`,
+          sql`insert into ${sql.raw(quote(table))} (${sql.raw(columns)}) overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(quote(table))}, ${batch}::json)`,
         );
       }
     }

@@ -26,7 +26,7 @@ export async function recordRevision(
       .select({ id: contentRevisions.id, reason: contentRevisions.reason })
       .from(contentRevisions)
       .where(and(eq(contentRevisions.area, area), eq(contentRevisions.recordId, recordId)))
-      .orderBy(desc(contentRevisions.createdAt))
+      .orderBy(desc(contentRevisions.createdAt), desc(contentRevisions.seq))
       .limit(1);
     if (last?.reason === "autosave") {
       await db
@@ -67,7 +67,7 @@ export async function findRevisions(
     .where(
       and(eq(contentRevisions.area, options.area), eq(contentRevisions.recordId, options.recordId)),
     )
-    .orderBy(desc(contentRevisions.createdAt))
+    .orderBy(desc(contentRevisions.createdAt), desc(contentRevisions.seq))
     .limit(options.limit ?? 30);
 }
 

@@ -1,10 +1,12 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Every staff change in the command center: who, what, which record, when, from where. */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: breaks ties between events recorded in the same millisecond. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     /** The staff user's id (kept as text so the record outlives the account). */
     actorId: text("actor_id"),
     actorEmail: text("actor_email"),

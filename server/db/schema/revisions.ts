@@ -1,4 +1,13 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export type RevisionArea = "insight" | "case-study" | "testimonial";
 
@@ -7,6 +16,8 @@ export const contentRevisions = pgTable(
   "content_revisions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: breaks ties between versions saved in the same millisecond. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     area: text("area").$type<RevisionArea>().notNull(),
     recordId: uuid("record_id").notNull(),
     /** The item's editable fields as they were. */
