@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const marker = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "server/index.js");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const markers = [path.join(buildDir, "server/index.js"), path.join(buildDir, "start.mjs")];
 const watched = [
   "app",
   "public",
@@ -13,6 +14,7 @@ const watched = [
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
+  "scripts/build.mjs",
 ];
 
 function newest(target) {
@@ -25,9 +27,9 @@ function newest(target) {
   return latest;
 }
 
-const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+const built = markers.every(existsSync) ? Math.min(...markers.map((m) => statSync(m).mtimeMs)) : 0;
 const sources = Math.max(...watched.map((entry) => newest(path.join(root, entry))));
 if (!built || sources > built) {
   process.stdout.write("Building Frontier (first start or changed sources)...\n");
-  execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+  execSync(`"${process.execPath}" scripts/build.mjs`, { cwd: root, stdio: "inherit" });
 }

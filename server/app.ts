@@ -1,25 +1,33 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { refuseNulInAddress } from "./address-guard";
 import { authHandler } from "./auth/http";
-import { createPageCache, listenForInvalidations, pageCacheMiddleware } from "./cache/page-cache";
+import {
+  createPageCache,
+  listenForInvalidations,
+  pageCacheMiddleware,
+  serveFromPageCache,
+} from "./cache/page-cache";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
 import { RETRY_AFTER_SECONDS } from "./db/availability";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
-import { answerUnreadableFormsWith400, formBodyOnly } from "./form-body";
+import { formBodyOnly } from "./form-body";
 import { log } from "./log";
-import { securityHeaders } from "./security-headers";
+import { projectRoot } from "./paths";
+import { securityHeaderList, securityHeaders } from "./security-headers";
 import { seoOverrideMiddleware } from "./seo/overrides";
 import { redirectMiddleware } from "./seo/redirect-middleware";
+import { precompressedAssets } from "./static-assets";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = projectRoot;
 
 export type AppOptions = { env: Env; database: Database; dev?: boolean };
 
@@ -34,6 +42,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     next();
   });
   app.use(securityHeaders(env, { dev }));
+  app.use(refuseNulInAddress());
   app.use(csrfProtection(env));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -50,6 +59,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     const clientDir = path.join(buildDir, "client");
     app.use(
       "/assets",
+      precompressedAssets(path.join(clientDir, "assets")),
       express.static(path.join(clientDir, "assets"), {
         immutable: true,
         maxAge: "1y",
@@ -85,11 +95,13 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
 
   // Managed redirects and old slugs of published items, before any page renders or is cached.
-  app.use(await redirectMiddleware(database));
+  const redirects = await redirectMiddleware(database);
+  app.use(redirects);
 
-  if (!dev) {
-    // Anonymous GETs of public pages are answered from rendered HTML until content changes.
-    const pageCache = createPageCache();
+  // Anonymous GETs of public pages are answered from rendered HTML until content changes:
+  // hits straight from the HTTP server (handle below), misses render and are kept here.
+  const pageCache = dev ? undefined : createPageCache();
+  if (pageCache) {
     await listenForInvalidations(database, pageCache);
     app.use(pageCacheMiddleware({ cache: pageCache, secret: env.AUTH_SECRET }));
   }
@@ -98,7 +110,6 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   app.use(await seoOverrideMiddleware(database, env.PUBLIC_URL));
 
   // Actions read forms only: other bodies get a 4xx here, not a 500 inside an action.
-  answerUnreadableFormsWith400();
   app.use(formBodyOnly());
 
   app.use(
@@ -126,5 +137,21 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     },
   );
 
-  return { app, close: closeVite };
+  const headersFor = securityHeaderList(env, { dev });
+  /** The HTTP server's request listener: a page-cache hit, or the Express app. */
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    if (
+      pageCache &&
+      serveFromPageCache(request, response, {
+        cache: pageCache,
+        secret: env.AUTH_SECRET,
+        headersFor,
+        skip: redirects.redirects,
+      })
+    )
+      return;
+    app(request, response);
+  };
+
+  return { app, handle, close: closeVite };
 }

@@ -22,8 +22,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
 
-  const { app, close: closeApp } = await createApp({ env, database, dev });
-  const server = createServer(app);
+  const { handle, close: closeApp } = await createApp({ env, database, dev });
+  const server = createServer(handle);
   server.keepAliveTimeout = 5000;
   const chat = attachChatSocket(server, { database, env });
 

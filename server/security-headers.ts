@@ -6,11 +6,29 @@ import type { Env } from "./env";
  * nonce (set by the app on res.locals.nonce); nothing may frame the site.
  */
 export function securityHeaders(env: Env, { dev }: { dev: boolean }): RequestHandler {
-  const isHttps = env.PUBLIC_URL.startsWith("https://");
+  const headersFor = securityHeaderList(env, { dev });
   return (_request, response, next) => {
-    const nonce = response.locals.nonce as string;
-    if (!dev) {
-      response.setHeader(
+    for (const [name, value] of headersFor(response.locals.nonce as string))
+      response.setHeader(name, value);
+    next();
+  };
+}
+
+/** The security headers as name/value pairs, for a response's nonce. */
+export function securityHeaderList(env: Env, { dev }: { dev: boolean }) {
+  const fixed: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+  ];
+  if (env.PUBLIC_URL.startsWith("https://"))
+    fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return (nonce: string): Array<[string, string]> => {
+    if (dev) return fixed;
+    return [
+      [
         "Content-Security-Policy",
         [
           "default-src 'self'",
@@ -26,15 +44,8 @@ export function securityHeaders(env: Env, { dev }: { dev: boolean }): RequestHan
           "form-action 'self'",
           "object-src 'none'",
         ].join("; "),
-      );
-    }
-    response.setHeader("X-Content-Type-Options", "nosniff");
-    response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    response.setHeader("X-Frame-Options", "DENY");
-    response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (isHttps)
-      response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
+      ],
+      ...fixed,
+    ];
   };
 }

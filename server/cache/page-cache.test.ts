@@ -1,15 +1,20 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../tests/helpers/db";
+import { rawGet } from "../../tests/helpers/http";
 import { FORM_TOKEN_PATTERN, issueFormToken } from "../antispam/antispam";
 import {
+  createEntry,
   createPageCache,
   invalidatePublicPages,
   isCacheablePath,
   listenForInvalidations,
   pageCacheMiddleware,
+  serveFromPageCache,
 } from "./page-cache";
 
 const secret = "a-secret-of-at-least-thirty-two-characters";
@@ -132,19 +137,106 @@ describe("pageCacheMiddleware", () => {
   });
 });
 
+describe("serveFromPageCache (hits before Express)", () => {
+  const cache = createPageCache();
+  let expressRequests = 0;
+  let url = "";
+  let server: http.Server;
+  // A page bigger than deflate's 32 KB window, with a nonce or a token every few hundred bytes.
+  const paragraphs = Array.from(
+    { length: 400 },
+    (_, index) => `<p>Paragraph ${index} of a long insight about ${index % 7} things.</p>`,
+  );
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_request, response, next) => {
+      expressRequests++;
+      response.locals.nonce = randomBytes(16).toString("base64");
+      response.setHeader("Content-Security-Policy", `script-src 'nonce-${response.locals.nonce}'`);
+      next();
+    });
+    app.use(pageCacheMiddleware({ cache, secret }));
+    app.get(["/insights/long", "/pricing"], (_request, response) => {
+      const nonce = response.locals.nonce;
+      const html = paragraphs
+        .map((paragraph, index) =>
+          index % 3 === 0
+            ? `${paragraph}<script nonce="${nonce}">${index}</script>`
+            : index % 5 === 0
+              ? `${paragraph}<input value="${issueFormToken(secret)}">`
+              : paragraph,
+        )
+        .join("\n");
+      response.type("html").send(`<html>${html}</html>`);
+    });
+    server = http.createServer((request, response) => {
+      const handled = serveFromPageCache(request, response, {
+        cache,
+        secret,
+        headersFor: (nonce) => [["Content-Security-Policy", `script-src 'nonce-${nonce}'`]],
+        skip: (path) => path === "/pricing",
+      });
+      if (!handled) app(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The page with this response's nonce and token put back as placeholders. */
+  function normalised(body: string, csp: string | undefined) {
+    const nonce = /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "missing";
+    return body.replaceAll(nonce, "NONCE").replace(FORM_TOKEN_PATTERN, "TOKEN");
+  }
+
+  it("answers hits without Express, gzip and plain alike, with fresh values", async () => {
+    const first = await rawGet(`${url}/insights/long`);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const before = expressRequests;
+
+    const plain = await rawGet(`${url}/insights/long`);
+    const gzip = await rawGet(`${url}/insights/long`, { "Accept-Encoding": "gzip, br" });
+    expect(expressRequests).toBe(before);
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toBe("Accept-Encoding");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+
+    const unzipped = gunzipSync(gzip.body).toString();
+    const csp = gzip.headers["content-security-policy"] as string;
+    expect(normalised(unzipped, csp)).toBe(
+      normalised(plain.body.toString(), plain.headers["content-security-policy"] as string),
+    );
+    expect(normalised(unzipped, csp)).toBe(
+      normalised(first.body.toString(), first.headers["content-security-policy"] as string),
+    );
+    expect(unzipped).toContain(`<script nonce="${/'nonce-([^']+)'/.exec(csp)?.[1]}">0</script>`);
+    const tokens = new Set(unzipped.match(FORM_TOKEN_PATTERN));
+    expect(tokens.size).toBe(1);
+    expect(plain.body.toString()).not.toContain([...tokens][0]);
+  });
+
+  it("leaves redirected paths, cookies and other methods to Express", async () => {
+    await rawGet(`${url}/pricing`);
+    const before = expressRequests;
+    const redirected = await rawGet(`${url}/pricing`);
+    expect(expressRequests).toBe(before + 1);
+    expect(redirected.headers["x-page-cache"]).toBe("hit");
+
+    await rawGet(`${url}/insights/long`, { Cookie: "fr_toast=x" });
+    expect(expressRequests).toBe(before + 2);
+  });
+});
+
 describeEachDatabase("invalidation through NOTIFY", (get) => {
   it("reaches every listening instance", async () => {
     const database = get();
     const caches = [createPageCache(), createPageCache()];
     const stops = await Promise.all(caches.map((cache) => listenForInvalidations(database, cache)));
-    const entry = {
-      status: 200,
-      contentType: "text/html",
-      template: "x",
-      etag: 'W/"x"',
-      hasNonce: false,
-      storedAt: Date.now(),
-    };
+    const entry = createEntry("x", { contentType: "text/html", hasNonce: false });
     for (const cache of caches) cache.set("/faq", entry, cache.generation);
     const generations = caches.map((cache) => cache.generation);
     await database.notify("frontier_public_pages", "test");

@@ -1,6 +1,10 @@
-import { createHash } from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { crc32, deflateRawSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { RequestHandler } from "express";
+import { acceptsGzip } from "../accept-encoding";
 import { FORM_TOKEN_PATTERN, issueFormToken } from "../antispam/antispam";
+import { captureResponse } from "../capture-response";
 import type { Database } from "../db/client";
 import { log } from "../log";
 
@@ -9,15 +13,74 @@ export const PUBLIC_PAGES_CHANNEL = "frontier_public_pages";
 
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
 const TOKEN_PLACEHOLDER = "\u0000form-token\u0000";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are NUL-delimited so no page text can match them
+const PLACEHOLDERS = /\u0000(nonce|form-token)\u0000/;
+
+type Slot = "nonce" | "form-token";
 
 type Entry = {
   status: number;
   contentType: string;
-  template: string;
   etag: string;
   hasNonce: boolean;
   storedAt: number;
+  /** The page cut at its placeholders: parts[i] is followed by slots[i] (the last part by nothing). */
+  parts: Buffer[];
+  slots: Slot[];
+  /**
+   * Each part compressed once, as raw deflate blocks ending byte-aligned: a gzip answer is
+   * these blocks with the fresh nonce and token stored between them, so no response
+   * compresses anything. Each part is compressed with the page before it as dictionary,
+   * its nonce and token spans filled with NUL bytes that no page text matches, so
+   * back-references never reach into the values that change.
+   */
+  deflated: Buffer[];
 };
+
+/** A cache entry for a page whose nonces and form tokens are already placeholders. */
+export function createEntry(
+  template: string,
+  {
+    status = 200,
+    contentType,
+    hasNonce,
+  }: { status?: number; contentType: string; hasNonce: boolean },
+): Entry {
+  const pieces = template.split(PLACEHOLDERS);
+  const parts = pieces.filter((_, index) => index % 2 === 0).map((piece) => Buffer.from(piece));
+  const slots = pieces.filter((_, index) => index % 2 === 1) as Slot[];
+  return {
+    status,
+    contentType,
+    etag: `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`,
+    hasNonce,
+    storedAt: Date.now(),
+    parts,
+    slots,
+    deflated: deflateParts(parts, slots),
+  };
+}
+
+/** The length of every value a slot takes: a base64 16-byte nonce, an `ft1.{ms}.{mac}` token. */
+const SLOT_LENGTH: Record<Slot, number> = { nonce: 24, "form-token": 61 };
+const WINDOW = 32 * 1024;
+
+function deflateParts(parts: Buffer[], slots: Slot[]) {
+  let before = Buffer.alloc(0);
+  return parts.map((part, index) => {
+    const deflated = deflateRawSync(part, {
+      level: 9,
+      finishFlush: zlibConstants.Z_SYNC_FLUSH,
+      ...(before.length > 0 ? { dictionary: before } : {}),
+    });
+    const slot = slots[index];
+    const next = [before, part];
+    if (slot) next.push(Buffer.alloc(SLOT_LENGTH[slot], 0));
+    before = Buffer.concat(next);
+    if (before.length > WINDOW) before = before.subarray(before.length - WINDOW);
+    return deflated;
+  });
+}
 
 export type PageCache = {
   get(key: string): Entry | undefined;
@@ -134,79 +197,36 @@ export function pageCacheMiddleware({
 
     const entry = cache.get(key);
     if (entry) {
-      send(response, entry, {
-        nonce,
-        secret,
-        ifNoneMatch: request.headers["if-none-match"],
-        isHead: !isGet,
-        hit: true,
-      });
+      send(request, response, entry, { nonce, secret, hit: true });
       return;
     }
     if (!isGet) return next();
 
     const startedAt = cache.generation;
-    const chunks: Buffer[] = [];
-    const write = response.write.bind(response);
-    const end = response.end.bind(response);
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : typeof chunk === "string"
-            ? Buffer.from(
-                chunk,
-                typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
-              )
-            : Buffer.from(chunk as Uint8Array),
-      );
-    };
-    response.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      const done = typeof encoding === "function" ? encoding : callback;
-      if (typeof done === "function") queueMicrotask(() => done());
-      return true;
-    }) as typeof response.write;
-    response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      response.write = write;
-      response.end = end;
-      const body = Buffer.concat(chunks);
+    captureResponse(response, (body) => {
       const contentType = String(response.getHeader("Content-Type") ?? "");
       const isStorable =
         response.statusCode === 200 &&
         cacheableType.test(contentType) &&
         !response.getHeader("Set-Cookie") &&
         !String(response.getHeader("Cache-Control") ?? "").includes("no-store");
-      if (!isStorable) {
-        const done = typeof encoding === "function" ? encoding : callback;
-        return end(body, done as () => void);
-      }
+      if (!isStorable) return body;
       const html = body.toString("utf8");
       const hasNonce = nonce !== "" && html.includes(nonce);
       const template = (hasNonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html).replace(
         FORM_TOKEN_PATTERN,
         TOKEN_PLACEHOLDER,
       );
-      const stored: Entry = {
-        status: 200,
-        contentType,
-        template,
-        etag: `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`,
-        hasNonce,
-        storedAt: Date.now(),
-      };
+      const stored = createEntry(template, { contentType, hasNonce });
       cache.set(key, stored, startedAt);
       setCacheHeaders(response, stored, false);
-      const done = typeof encoding === "function" ? encoding : callback;
-      return end(body, done as () => void);
-    }) as typeof response.end;
+      return body;
+    });
     next();
   };
 }
 
-function setCacheHeaders(response: Response, entry: Entry, hit: boolean) {
+function setCacheHeaders(response: ServerResponse, entry: Entry, hit: boolean) {
   response.setHeader("ETag", entry.etag);
   // Pages carry a per-response nonce: browsers may keep them but must ask again;
   // shared caches must not hand one visitor's nonce to the next.
@@ -215,29 +235,130 @@ function setCacheHeaders(response: Response, entry: Entry, hit: boolean) {
     entry.hasNonce ? "private, no-cache" : "public, max-age=300, must-revalidate",
   );
   response.setHeader("X-Page-Cache", hit ? "hit" : "miss");
+  response.setHeader("Vary", "Accept-Encoding");
+}
+
+/**
+ * Answers a public page from the cache straight from Node's HTTP server, before
+ * Express: the same checks and headers as the middleware, none of its per-request
+ * work. Returns false (touching nothing) when the request is not such a hit.
+ */
+export function serveFromPageCache(
+  request: IncomingMessage,
+  response: ServerResponse,
+  {
+    cache,
+    secret,
+    headersFor,
+    skip,
+  }: {
+    cache: PageCache;
+    secret: string;
+    /** The headers every response carries (security headers), for this response's nonce. */
+    headersFor: (nonce: string) => Iterable<[string, string]>;
+    /** Paths another layer answers first (managed redirects). */
+    skip: (path: string) => boolean;
+  },
+) {
+  const method = request.method;
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (request.headers.cookie || request.headers.authorization) return false;
+  const key = request.url ?? "/";
+  const query = key.indexOf("?");
+  const path = query === -1 ? key : key.slice(0, query);
+  if (!isCacheablePath(path) || skip(path)) return false;
+  const entry = cache.get(key);
+  if (!entry) return false;
+  const nonce = randomBytes(16).toString("base64");
+  for (const [name, value] of headersFor(nonce)) response.setHeader(name, value);
+  send(request, response, entry, { nonce, secret, hit: true });
+  return true;
 }
 
 function send(
-  response: Response,
+  request: IncomingMessage,
+  response: ServerResponse,
   entry: Entry,
-  options: { nonce: string; secret: string; ifNoneMatch?: string; isHead: boolean; hit: boolean },
+  options: { nonce: string; secret: string; hit: boolean },
 ) {
   setCacheHeaders(response, entry, options.hit);
-  const etags = (options.ifNoneMatch ?? "").split(",").map((tag) => tag.trim());
+  const etags = (request.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim());
   if (etags.includes(entry.etag) || etags.includes("*")) {
     // The browser keeps the body it has and the CSP that came with it (its nonce).
     response.removeHeader("Content-Security-Policy");
-    response.status(304).end();
-    return;
-  }
-  response.status(entry.status).type(entry.contentType);
-  if (options.isHead) {
+    response.statusCode = 304;
     response.end();
     return;
   }
-  const token = issueFormToken(options.secret);
-  const body = entry.template
-    .replaceAll(NONCE_PLACEHOLDER, options.nonce)
-    .replaceAll(TOKEN_PLACEHOLDER, token);
-  response.end(body);
+  const values: Record<Slot, Buffer> = {
+    nonce: Buffer.from(options.nonce),
+    "form-token": entry.slots.includes("form-token")
+      ? Buffer.from(issueFormToken(options.secret))
+      : EMPTY,
+  };
+  const gzip = acceptsGzip(request.headers["accept-encoding"]);
+  const fitsSlots = entry.slots.every((slot) => values[slot].length === SLOT_LENGTH[slot]);
+  const body = !gzip
+    ? plainBody(entry, values)
+    : fitsSlots
+      ? gzipBody(entry, values)
+      : gzipSync(plainBody(entry, values));
+  response.statusCode = entry.status;
+  response.setHeader("Content-Type", entry.contentType);
+  if (gzip) response.setHeader("Content-Encoding", "gzip");
+  response.setHeader("Content-Length", body.length);
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function plainBody(entry: Entry, values: Record<Slot, Buffer>) {
+  const chunks: Buffer[] = [];
+  entry.parts.forEach((part, index) => {
+    chunks.push(part);
+    const slot = entry.slots[index];
+    if (slot) chunks.push(values[slot]);
+  });
+  return Buffer.concat(chunks);
+}
+
+/** gzip header: deflate, no name, no time, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block (fixed Huffman codes, end of block only). */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** A stored (uncompressed) deflate block; the stream is byte-aligned after a full flush. */
+function storedBlock(data: Buffer) {
+  const block = Buffer.allocUnsafe(5 + data.length);
+  block[0] = 0;
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
+function gzipBody(entry: Entry, values: Record<Slot, Buffer>) {
+  const stored: Record<Slot, Buffer> = {
+    nonce: storedBlock(values.nonce),
+    "form-token": storedBlock(values["form-token"]),
+  };
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  entry.parts.forEach((part, index) => {
+    chunks.push(entry.deflated[index]);
+    crc = crc32(part, crc);
+    size += part.length;
+    const slot = entry.slots[index];
+    if (slot) {
+      chunks.push(stored[slot]);
+      crc = crc32(values[slot], crc);
+      size += values[slot].length;
+    }
+  });
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }

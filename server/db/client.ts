@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,15 +8,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "../log";
+import { projectRoot } from "../paths";
 import * as tables from "./schema/index";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "migrations",
-);
+export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 type Listener = (payload: string) => void;
 
@@ -145,6 +142,8 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+const PGLITE_SHARED_BUFFERS = "16MB";
+
 async function openPglite(dir?: string): Promise<Database> {
   let releaseLock = () => {};
   if (dir) {
@@ -153,7 +152,11 @@ async function openPglite(dir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, {
+      // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory
+      // and is most of the process's footprint; the operating system caches the files too.
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   } catch (error) {
     releaseLock();
     throw error;

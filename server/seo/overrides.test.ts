@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../tests/helpers/db";
 import { AppError } from "../errors";
@@ -8,6 +10,7 @@ import {
   getRobotsAdditions,
   saveRobotsAdditions,
   saveSeoOverride,
+  seoOverrideMiddleware,
 } from "./overrides";
 
 const actor = { id: "admin-1" };
@@ -59,6 +62,42 @@ describeEachDatabase("SEO settings", (get) => {
       (error: unknown) => error,
     );
     expect((bad as AppError).message).toMatch(/Line 1 is not a robots.txt rule/);
+  });
+
+  it("rewrites the head of a page written in pieces, and leaves other paths and types alone", async () => {
+    const database = get();
+    await saveSeoOverride({
+      database,
+      input: { path: "/pricing", title: "Plans and prices", description: "What it costs" },
+      actor,
+    });
+    const app = express();
+    app.use(await seoOverrideMiddleware(database, "https://frontier.test"));
+    app.get("/pricing", (_request, response) => {
+      response.type("html");
+      response.write("<html><head><title>Pricing</title>");
+      response.write(Buffer.from('<meta name="description" content="old"/>'));
+      response.end("</head><body>Plans</body></html>");
+    });
+    app.get("/pricing.json", (_request, response) => {
+      response.json({ title: "Pricing" });
+    });
+    app.get("/faq", (_request, response) => {
+      response.type("html").send("<html><head><title>FAQ</title></head></html>");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const page = await (await fetch(`${base}/pricing/`)).text();
+      expect(page).toContain("<title>Plans and prices</title>");
+      expect(page).toContain('<meta name="description" content="What it costs"/>');
+      expect(page).toContain("<body>Plans</body>");
+      expect(await (await fetch(`${base}/pricing.json`)).json()).toEqual({ title: "Pricing" });
+      expect(await (await fetch(`${base}/faq`)).text()).toContain("<title>FAQ</title>");
+    } finally {
+      server.close();
+    }
   });
 
   it("audits every public page", async () => {

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit";
 import { PUBLIC_PAGES_CHANNEL } from "../cache/page-cache";
+import { captureResponse } from "../capture-response";
 import { afterContentChange } from "../content-admin/invalidate";
 import type { Actor } from "../content-admin/revisions";
 import type { Database, Db } from "../db/client";
@@ -196,40 +197,11 @@ export async function seoOverrideMiddleware(
     if (request.method !== "GET") return next();
     const override = table.get(normalizePath(request.path));
     if (!override) return next();
-    const chunks: Buffer[] = [];
-    const write = response.write.bind(response);
-    const end = response.end.bind(response);
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : typeof chunk === "string"
-            ? Buffer.from(
-                chunk,
-                typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
-              )
-            : Buffer.from(chunk as Uint8Array),
-      );
-    };
-    response.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      const done = typeof encoding === "function" ? encoding : callback;
-      if (typeof done === "function") queueMicrotask(() => done());
-      return true;
-    }) as typeof response.write;
-    response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      response.write = write;
-      response.end = end;
-      let body = Buffer.concat(chunks);
-      if (String(response.getHeader("Content-Type") ?? "").startsWith("text/html")) {
-        body = Buffer.from(applySeoOverride(body.toString("utf8"), override, publicUrl), "utf8");
-        response.removeHeader("Content-Length");
-      }
-      const done = typeof encoding === "function" ? encoding : callback;
-      return end(body, done as () => void);
-    }) as typeof response.end;
+    captureResponse(response, (body) => {
+      if (!String(response.getHeader("Content-Type") ?? "").startsWith("text/html")) return body;
+      response.removeHeader("Content-Length");
+      return Buffer.from(applySeoOverride(body.toString("utf8"), override, publicUrl), "utf8");
+    });
     next();
   };
 }

@@ -11,7 +11,7 @@ import { loadRedirectTable, normalizePath, type RedirectTable } from "./redirect
  */
 export async function redirectMiddleware(
   database: Pick<Database, "db" | "listen">,
-): Promise<RequestHandler> {
+): Promise<RequestHandler & { redirects(path: string): boolean }> {
   let table: RedirectTable = new Map();
   let pending: Promise<void> | undefined;
   const reload = () => {
@@ -27,7 +27,7 @@ export async function redirectMiddleware(
   };
   await reload();
   await database.listen(PUBLIC_PAGES_CHANNEL, () => void reload());
-  return (request, response, next) => {
+  const middleware: RequestHandler = (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const found = table.get(normalizePath(request.path));
     if (!found) return next();
@@ -37,4 +37,8 @@ export async function redirectMiddleware(
     response.set("Cache-Control", found.status === 301 ? "public, max-age=3600" : "no-store");
     response.redirect(found.status, found.to + (found.to.includes("?") ? "" : query));
   };
+  return Object.assign(middleware, {
+    /** Whether a path is redirected (for the page cache's answer before Express). */
+    redirects: (path: string) => table.has(normalizePath(path)),
+  });
 }

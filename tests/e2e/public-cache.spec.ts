@@ -1,5 +1,7 @@
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { rawGet } from "../helpers/http";
 import { createTempPostgresDatabase } from "../helpers/pg";
 import { startServer } from "../helpers/server";
 
@@ -41,4 +43,36 @@ describe("the page cache across instances", () => {
     },
     300_000,
   );
+});
+
+describe("compressed answers of the running product", () => {
+  it("sends pages from the cache and the build's scripts and styles gzip-compressed, intact", async () => {
+    const server = await startServer();
+    try {
+      await fetch(`${server.url}/faq`);
+      const gzipped = await rawGet(`${server.url}/faq`, { "Accept-Encoding": "gzip" });
+      expect(gzipped.headers["x-page-cache"]).toBe("hit");
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      const page = gunzipSync(gzipped.body).toString();
+      const nonce = /'nonce-([^']+)'/.exec(String(gzipped.headers["content-security-policy"]))?.[1];
+      expect(page).toContain("</html>");
+      expect(page).toContain(`nonce="${nonce}"`);
+
+      const assets = [...page.matchAll(/href="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+      expect(assets.length).toBeGreaterThan(2);
+      for (const asset of assets) {
+        const plain = await rawGet(`${server.url}${asset}`);
+        const compressed = await rawGet(`${server.url}${asset}`, { "Accept-Encoding": "gzip, br" });
+        expect(plain.headers["content-encoding"], asset).toBeUndefined();
+        expect(compressed.headers["content-type"], asset).toBe(plain.headers["content-type"]);
+        expect(compressed.headers["cache-control"], asset).toContain("immutable");
+        if (plain.body.length >= 1024) {
+          expect(compressed.headers["content-encoding"], asset).toBe("gzip");
+          expect(gunzipSync(compressed.body).equals(plain.body), asset).toBe(true);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

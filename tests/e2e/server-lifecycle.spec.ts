@@ -52,9 +52,12 @@ describe("running the product", () => {
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
     expect(first.output()).toContain("stopped");
 
+    // How fast is measured by `npm run bench` (cold start on existing data) on an idle
+    // machine; here, beside other suites, the bound only catches a restart that redoes
+    // first-start work (a rebuild, migrations from scratch, the demo content).
     const startedAt = Date.now();
     const second = await startServer({ dataDir });
-    expect(Date.now() - startedAt).toBeLessThan(5000);
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(second.output()).not.toContain("adding the demo content");
     expect((await fetch(second.url)).status).toBe(200);
     await second.stop();
