@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contiguousSeq, mergeMessages } from "./chat-socket";
+import { contiguousSeq, mergeMessages, withoutFirstBody } from "./chat-socket";
 
 describe("chat message merging", () => {
   it("keeps one copy per sequence number, in order", () => {
@@ -16,4 +16,14 @@ describe("chat message merging", () => {
     expect(contiguousSeq([])).toBe(0);
     expect(contiguousSeq([{ seq: 1 }, { seq: 2 }, { seq: 4 }])).toBe(2);
   });
+});
+
+it("drops only the first pending message with a delivered body", () => {
+  const pending = [
+    { clientId: "a", body: "hi" },
+    { clientId: "b", body: "hi" },
+    { clientId: "c", body: "there" },
+  ];
+  expect(withoutFirstBody(pending, "hi").map((item) => item.clientId)).toEqual(["b", "c"]);
+  expect(withoutFirstBody(pending, "nope")).toBe(pending);
 });

@@ -100,3 +100,9 @@ export function contiguousSeq(messages: Array<{ seq: number }>) {
   }
   return seq;
 }
+
+/** `items` without the first one whose body is `body` (a message now delivered). */
+export function withoutFirstBody<T extends { body: string }>(items: T[], body: string) {
+  const index = items.findIndex((item) => item.body === body);
+  return index < 0 ? items : [...items.slice(0, index), ...items.slice(index + 1)];
+}

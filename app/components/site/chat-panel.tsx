@@ -14,6 +14,7 @@ import {
   contiguousSeq,
   mergeMessages,
   openChatSocket,
+  withoutFirstBody,
 } from "~/lib/chat-socket";
 
 type Pending = { clientId: string; body: string };
@@ -129,14 +130,21 @@ export default function ChatPanel({
             case "messages":
               setMessages((current) => mergeMessages(current, frame.messages));
               break;
-            case "message":
+            case "message": {
+              // Our own message can come back from the fan-out before its ack:
+              // it is delivered, so it is no longer shown as "Sending…" as well.
+              const isNewOwn =
+                frame.message.author === "visitor" &&
+                !messagesRef.current.some((message) => message.seq === frame.message.seq);
               setMessages((current) => mergeMessages(current, [frame.message]));
+              if (isNewOwn) setPending((current) => withoutFirstBody(current, frame.message.body));
               if (frame.message.seq > contiguousSeq(messagesRef.current) + 1)
                 socketRef.current?.send({
                   type: "sync",
                   afterSeq: contiguousSeq(messagesRef.current),
                 });
               break;
+            }
             case "ack":
               setMessages((current) => mergeMessages(current, [frame.message]));
               setPending((current) => current.filter((item) => item.clientId !== frame.clientId));
