@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { services } from "~/lib/content/services";
 
 export const MESSAGE_MIN = 20;
@@ -26,41 +25,11 @@ export const timelineOptions = [
   { value: "exploring", label: "Just exploring" },
 ];
 
-const valuesOf = (options: Array<{ value: string }>) =>
+export const valuesOf = (options: Array<{ value: string }>) =>
   options.map((option) => option.value) as [string, ...string[]];
 
 export function labelOf(options: Array<{ value: string; label: string }>, value: string | null) {
   return options.find((option) => option.value === value)?.label ?? value ?? "";
 }
-
-/** The contact form, shared by the browser and the server. */
-export const contactSchema = z.object({
-  name: z
-    .string({ error: "Please tell us your name." })
-    .trim()
-    .min(1, "Please tell us your name.")
-    .max(120, "Please keep your name under 120 characters."),
-  email: z
-    .string({ error: "Please enter a valid email address." })
-    .trim()
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email({ error: "Please enter a valid email address." })),
-  company: z
-    .string()
-    .trim()
-    .max(160, "Please keep the company name under 160 characters.")
-    .optional()
-    .transform((value) => value || undefined),
-  service: z.enum(valuesOf(serviceOptions), { error: "Please choose the service you need." }),
-  budget: z.enum(valuesOf(budgetOptions), { error: "Please choose a budget range." }),
-  timeline: z.enum(valuesOf(timelineOptions), { error: "Please choose a timeline." }),
-  message: z
-    .string({ error: "Please tell us about your project." })
-    .trim()
-    .min(MESSAGE_MIN, `Please write at least ${MESSAGE_MIN} characters about your project.`)
-    .max(MESSAGE_MAX, `Please keep your message under ${MESSAGE_MAX} characters.`),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;
 
 export const CONTACT_THANKS = "Thanks for getting in touch! We will reply within one working day.";

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
-export const NEWSLETTER_INVALID_EMAIL = "Please enter a valid email address.";
-export const NEWSLETTER_UNAVAILABLE = "The newsletter service is currently unavailable.";
+import { NEWSLETTER_INVALID_EMAIL } from "./newsletter-messages";
+
+export { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_UNAVAILABLE } from "./newsletter-messages";
 
 /** The footer form's schema: the server's decision (the browser uses the input's own email check). */
 export const newsletterSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { optionalImageUrl, publishStatuses, SLUG_PATTERN } from "./content-admin/forms";
 
 /** The podcast episode editor's form (browser and server). */

@@ -90,12 +90,17 @@ export async function findPublishedCaseStudy({ db, slug }: { db: Db; slug: strin
     .select()
     .from(caseStudies)
     .where(and(eq(caseStudies.slug, slug), isLive(caseStudies)));
-  if (!row) return undefined;
+  return row ? caseStudyForDisplay(row) : undefined;
+}
+
+/** A case study as its page shows it: the sections rendered from Markdown, not their source. */
+export function caseStudyForDisplay(row: typeof caseStudies.$inferSelect) {
+  const { challenge, solution, results, ...shown } = row;
   return {
-    ...row,
-    challengeHtml: renderMarkdown(row.challenge),
-    solutionHtml: renderMarkdown(row.solution),
-    resultsHtml: renderMarkdown(row.results),
+    ...shown,
+    challengeHtml: renderMarkdown(challenge),
+    solutionHtml: renderMarkdown(solution),
+    resultsHtml: renderMarkdown(results),
   };
 }
 

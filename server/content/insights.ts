@@ -90,8 +90,13 @@ export async function findPublishedInsight({ db, slug }: { db: Db; slug: string 
     .select()
     .from(insights)
     .where(and(eq(insights.slug, slug), isLive(insights)));
-  if (!row) return undefined;
-  return { ...row, html: renderMarkdown(row.body), readingMinutes: readingMinutes(row.body) };
+  return row ? insightForDisplay(row) : undefined;
+}
+
+/** An insight as its page shows it: the article rendered from Markdown, not its source. */
+export function insightForDisplay(row: typeof insights.$inferSelect) {
+  const { body, ...shown } = row;
+  return { ...shown, html: renderMarkdown(body), readingMinutes: readingMinutes(body) };
 }
 
 /** Staff-picked related insights first, then the newest sharing a tag. */

@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
@@ -10,11 +9,12 @@ import {
   podcastEpisodes,
   testimonials,
 } from "../db/schema/content";
+import { projectRoot } from "../paths";
 import { demoCaseStudies } from "./demo-case-studies";
 import { demoInsights } from "./demo-insights";
 import { demoComments, demoEpisodes, demoTestimonials } from "./demo-more";
 
-const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
+const publicDir = path.join(projectRoot, "public");
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
 /** The demo case studies, insights, testimonials, episodes and comments; inserts only what is missing. */

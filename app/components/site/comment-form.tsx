@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toasts";
-import { COMMENT_MAX, commentSchema } from "~/lib/comments";
+import { COMMENT_MAX } from "~/lib/comments";
 import { BotFields } from "./bot-fields";
+import { useLazySchema } from "./use-lazy-schema";
 
 type Result =
   | { ok: true; message: string }
   | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
 
 const fields = ["name", "email", "body"] as const;
+const loadCommentSchema = () =>
+  import("~/lib/comment-schema").then((module) => module.commentSchema);
 
 /** The comment form under an insight: new comments wait for moderation, and the form says so. */
 export function CommentForm({
@@ -30,6 +33,7 @@ export function CommentForm({
     documentResult?.ok ? documentResult.message : undefined,
   );
   const isSubmitting = fetcher.state !== "idle";
+  const { preload, check } = useLazySchema(loadCommentSchema);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -45,21 +49,16 @@ export function CommentForm({
     }
   }, [fetcher.state, fetcher.data, toast]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const parsed = commentSchema.safeParse(
-      Object.fromEntries(fields.map((field) => [field, form.get(field) ?? ""])),
-    );
-    if (!parsed.success) {
-      event.preventDefault();
-      const next: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[key] = [...(next[key] ?? []), issue.message];
-      }
-      setErrors(next);
-      setNotice(undefined);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const next = await check(form, fields);
+    if (!next) {
+      fetcher.submit(form);
+      return;
     }
+    setErrors(next);
+    setNotice(undefined);
   }
 
   const describedBy = (field: string, hint?: string) =>
@@ -71,6 +70,7 @@ export function CommentForm({
       ref={formRef}
       method="post"
       noValidate
+      onFocus={preload}
       onSubmit={onSubmit}
       className="card relative flex flex-col gap-4"
       aria-labelledby={`${id}-title`}

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toasts";
-import { NEWSLETTER_INVALID_EMAIL } from "~/lib/newsletter";
+import { NEWSLETTER_INVALID_EMAIL } from "~/lib/newsletter-messages";
 
 type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
 

@@ -10,16 +10,27 @@ import {
 type Particle = { x: number; y: number; vx: number; vy: number; r: number };
 
 /**
+ * The glow is a soft gradient whose colour moves over a minute: it is drawn on a canvas at
+ * an eighth of the size (stretched by CSS, which looks the same for a blur) a few times a
+ * second, so each frame only redraws the particles and their links.
+ */
+const GLOW_SCALE = 8;
+const GLOW_REDRAW_MS = 250;
+
+/**
  * The animated particle-and-glow background. Decorative only: hidden from
  * assistive technology and transparent to clicks.
  */
 export function ParticleBackground() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const glowRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     const context = canvas?.getContext("2d");
-    if (!canvas || !context) return;
+    const glowCanvas = glowRef.current;
+    const glowContext = glowCanvas?.getContext("2d");
+    if (!canvas || !context || !glowCanvas || !glowContext) return;
 
     const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
     let speed = motionQuery.matches ? REDUCED_MOTION_FACTOR : 1;
@@ -29,6 +40,26 @@ export function ParticleBackground() {
     let frame = 0;
     let clock = 0;
     let last = performance.now();
+    let glowDrawnAt = Number.NEGATIVE_INFINITY;
+
+    function drawGlow(r: number, g: number, b: number) {
+      if (!glowCanvas || !glowContext) return;
+      const w = glowCanvas.width;
+      const h = glowCanvas.height;
+      glowContext.clearRect(0, 0, w, h);
+      const glow = glowContext.createRadialGradient(
+        w * 0.75,
+        h * 0.2,
+        0,
+        w * 0.75,
+        h * 0.2,
+        Math.max(w, h) * 0.6,
+      );
+      glow.addColorStop(0, `rgba(${r},${g},${b},0.16)`);
+      glow.addColorStop(1, "rgba(5,7,15,0)");
+      glowContext.fillStyle = glow;
+      glowContext.fillRect(0, 0, w, h);
+    }
 
     function resize() {
       if (!canvas || !context) return;
@@ -40,6 +71,11 @@ export function ParticleBackground() {
       canvas.style.width = `${width}px`;
       canvas.style.height = `${height}px`;
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      if (glowCanvas) {
+        glowCanvas.width = Math.max(1, Math.ceil(width / GLOW_SCALE));
+        glowCanvas.height = Math.max(1, Math.ceil(height / GLOW_SCALE));
+      }
+      glowDrawnAt = Number.NEGATIVE_INFINITY;
       const count = particleCount(width, height);
       particles = Array.from(
         { length: count },
@@ -62,19 +98,10 @@ export function ParticleBackground() {
       clock += delta * speed;
       const [r, g, b] = cycleColour(clock);
       context.clearRect(0, 0, width, height);
-
-      const glow = context.createRadialGradient(
-        width * 0.75,
-        height * 0.2,
-        0,
-        width * 0.75,
-        height * 0.2,
-        Math.max(width, height) * 0.6,
-      );
-      glow.addColorStop(0, `rgba(${r},${g},${b},0.16)`);
-      glow.addColorStop(1, "rgba(5,7,15,0)");
-      context.fillStyle = glow;
-      context.fillRect(0, 0, width, height);
+      if (now - glowDrawnAt >= GLOW_REDRAW_MS) {
+        drawGlow(r, g, b);
+        glowDrawnAt = now;
+      }
 
       const step = (delta / 16) * speed;
       for (const particle of particles) {
@@ -141,12 +168,20 @@ export function ParticleBackground() {
   }, []);
 
   return (
-    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas is not focusable; this one is decoration
-    <canvas
-      ref={canvasRef}
-      aria-hidden="true"
-      data-testid="particle-background"
-      className="pointer-events-none fixed inset-0 -z-10"
-    />
+    <>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas is not focusable; this one is decoration */}
+      <canvas
+        ref={glowRef}
+        aria-hidden="true"
+        className="pointer-events-none fixed inset-0 -z-10 h-full w-full"
+      />
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas is not focusable; this one is decoration */}
+      <canvas
+        ref={canvasRef}
+        aria-hidden="true"
+        data-testid="particle-background"
+        className="pointer-events-none fixed inset-0 -z-10"
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isCurrencyCode } from "../money";
 import { rowsFrom, textOf } from "./form-data";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { computeTotals, type DiscountKind, parseMoney, parseQuantity, parseRate } from "../money";
 import { rowsFrom } from "./form-data";
 

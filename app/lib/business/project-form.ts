@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseMoney } from "../money";
 import { currencySchema } from "./client-form";
 import { rowsFrom, textOf } from "./form-data";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { percentOf } from "../money";
 import { currencySchema } from "./client-form";
 import { textOf } from "./form-data";

@@ -4,6 +4,7 @@ import { faqItems } from "./faq";
 import { personas } from "./personas";
 import { pricingModels } from "./pricing";
 import { processSteps } from "./process";
+import { serviceGuides } from "./service-guides";
 import { findServiceById, findServiceBySlug, servicePath, services } from "./services";
 import { technologies } from "./technologies";
 
@@ -22,11 +23,12 @@ describe("services", () => {
     for (const service of services) {
       expect(service.name).not.toBe("");
       expect(service.icon).not.toBe("");
-      for (const section of [service.what, service.why, service.how]) {
+      const guide = serviceGuides[service.id];
+      for (const section of [guide.what, guide.why, guide.how]) {
         expect(section.length).toBeGreaterThanOrEqual(2);
         for (const paragraph of section) expect(paragraph.length).toBeGreaterThan(80);
       }
-      expect(service.deliverables.length).toBeGreaterThanOrEqual(4);
+      expect(guide.deliverables.length).toBeGreaterThanOrEqual(4);
       expect(service.caseStudies).toEqual([]);
     }
   });

@@ -4,13 +4,14 @@ import { CtaBand } from "~/components/site/cta-band";
 import { PageHero } from "~/components/site/page-hero";
 import { PageLinks } from "~/components/site/page-links";
 import { findServiceById, services } from "~/lib/content/services";
-import { listPath, parseListParams } from "~/lib/list-params";
+import { listPath } from "~/lib/list-params";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
 import {
   findCaseStudyIndustries,
   findPublishedCaseStudies,
 } from "../../../server/content/case-studies";
+import { parseListParams } from "../../../server/content/list-params";
 import type { Route } from "./+types/case-studies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

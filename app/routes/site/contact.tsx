@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { BotFields } from "~/components/site/bot-fields";
 import { FieldError } from "~/components/site/comment-form";
 import { PageHero } from "~/components/site/page-hero";
+import { useLazySchema } from "~/components/site/use-lazy-schema";
 import { useToast } from "~/components/ui/toasts";
 import {
   budgetOptions,
   CONTACT_THANKS,
-  contactSchema,
   MESSAGE_MAX,
   MESSAGE_MIN,
   serviceOptions,
@@ -17,6 +17,7 @@ import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
 import { issueFormToken } from "../../../server/antispam/antispam";
 import { errorResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import { submitContactForm } from "../../../server/leads/leads";
 import { redirectWithToast } from "../../../server/toast";
 import type { Route } from "./+types/contact";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await submitContactForm({
       db: context.db,
       env: context.env,
-      form: await request.formData(),
+      form: await readForm(request),
       address: context.clientAddress,
     });
   } catch (error) {
@@ -62,11 +63,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const fields = ["name", "email", "company", "service", "budget", "timeline", "message"] as const;
+const loadContactSchema = () =>
+  import("~/lib/contact-schema").then((module) => module.contactSchema);
 
 export default function ContactPage() {
   const { formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const { preload, check } = useLazySchema(loadContactSchema);
   const toast = useToast();
   const id = useId();
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
@@ -79,17 +84,14 @@ export default function ContactPage() {
     }
   }, [actionData, toast]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const parsed = contactSchema.safeParse(
-      Object.fromEntries(fields.map((field) => [field, form.get(field) ?? ""])),
-    );
-    if (parsed.success) return setErrors({});
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      next[key] = [...(next[key] ?? []), issue.message];
+    const form = event.currentTarget;
+    const next = await check(form, fields);
+    if (!next) {
+      setErrors({});
+      submit(form);
+      return;
     }
     setErrors(next);
     const first = fields.find((field) => next[field]);
@@ -118,6 +120,7 @@ export default function ContactPage() {
           key={formToken}
           method="post"
           noValidate
+          onFocus={preload}
           onSubmit={onSubmit}
           className="card relative grid gap-5 sm:grid-cols-2"
           aria-label="Contact form"

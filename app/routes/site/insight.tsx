@@ -1,7 +1,8 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { CommentForm } from "~/components/site/comment-form";
-import { CoverImage, InsightCard } from "~/components/site/content-cards";
+import { InsightCard } from "~/components/site/content-cards";
+import { InsightArticle } from "~/components/site/insight-article";
 import { COMMENT_AWAITS_MODERATION } from "~/lib/comments";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
@@ -10,6 +11,7 @@ import { issueFormToken } from "../../../server/antispam/antispam";
 import { findApprovedComments, submitComment } from "../../../server/comments/comments";
 import { findPublishedInsight, findRelatedInsights } from "../../../server/content/insights";
 import { errorResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import type { Route } from "./+types/insight";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -19,9 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     findRelatedInsights({ db: context.db, insight }),
     findApprovedComments({ db: context.db, insightId: insight.id }),
   ]);
-  const { body: _body, ...shown } = insight;
   return {
-    insight: shown,
+    insight,
     related,
     comments,
     formToken: issueFormToken(context.env.AUTH_SECRET),
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       db: context.db,
       secret: context.env.AUTH_SECRET,
       slug: params.slug,
-      form: await request.formData(),
+      form: await readForm(request),
       address: context.clientAddress,
     });
     return { ok: true as const, message: COMMENT_AWAITS_MODERATION };
@@ -86,7 +87,6 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 export default function InsightPage() {
   const { insight, related, comments, formToken } = useLoaderData<typeof loader>();
   const documentResult = useActionData<typeof action>();
-  const published = insight.publishedAt ? new Date(insight.publishedAt) : undefined;
   return (
     <main id="main" className="container-page">
       <Breadcrumbs
@@ -96,41 +96,7 @@ export default function InsightPage() {
           [insight.title, `/insights/${insight.slug}`],
         ]}
       />
-      <article className="mx-auto max-w-3xl">
-        <header className="pt-10 pb-8">
-          <ul className="mb-4 flex flex-wrap gap-2" aria-label="Tags">
-            {insight.tags.map((tag) => (
-              <li key={tag}>
-                <Link
-                  to={`/insights?tag=${encodeURIComponent(tag)}`}
-                  className="eyebrow hover:underline"
-                >
-                  #{tag}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <h1 className="heading-xl">{insight.title}</h1>
-          <p className="mt-6 text-lg leading-relaxed text-mist-300">{insight.excerpt}</p>
-          <p className="mt-6 text-sm text-mist-400">
-            By <span className="font-semibold text-mist-100">{insight.author}</span> ·{" "}
-            <time dateTime={published?.toISOString()}>{formatDate(published)}</time> ·{" "}
-            {insight.readingMinutes} min read
-          </p>
-        </header>
-        <CoverImage
-          src={insight.coverImage}
-          alt={insight.coverAlt}
-          isEager
-          sizes="(min-width: 768px) 768px, 100vw"
-        />
-        {/* Rendered from Markdown and sanitised on the server (server/content/markdown.ts). */}
-        <div
-          className="prose-frontier mt-10"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
-          dangerouslySetInnerHTML={{ __html: insight.html }}
-        />
-      </article>
+      <InsightArticle insight={insight} />
 
       <section aria-labelledby="comments-heading" className="mx-auto mt-16 max-w-3xl">
         <h2 id="comments-heading" className="heading-lg mb-6">

@@ -2,10 +2,11 @@ import { Link, useLoaderData } from "react-router";
 import { InsightCard } from "~/components/site/content-cards";
 import { PageHero } from "~/components/site/page-hero";
 import { PageLinks } from "~/components/site/page-links";
-import { listPath, parseListParams } from "~/lib/list-params";
+import { listPath } from "~/lib/list-params";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
 import { findInsightTags, findPublishedInsights } from "../../../server/content/insights";
+import { parseListParams } from "../../../server/content/list-params";
 import type { Route } from "./+types/insights";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

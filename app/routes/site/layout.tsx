@@ -1,15 +1,20 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { BackToTop } from "~/components/site/back-to-top";
-import { ChatWidget } from "~/components/site/chat-widget";
-import { CursorDot } from "~/components/site/cursor-dot";
+import { AfterLoad } from "~/components/site/after-load";
 import { PageTransition, RouteSpinner } from "~/components/site/page-transition";
-import { ParticleBackground } from "~/components/site/particle-background";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { useLiveSettings } from "~/components/site/use-live-settings";
 import { ErrorPage } from "~/components/ui/error-page";
 import { useBranding } from "~/root";
 import type { Route } from "./+types/layout";
+
+// The particle field, cursor dot, back-to-top button (hidden until a visitor has
+// scrolled) and the chat button load after the page is interactive.
+const loadParticles = () =>
+  import("~/components/site/particle-background").then((m) => m.ParticleBackground);
+const loadBackToTop = () => import("~/components/site/back-to-top").then((m) => m.BackToTop);
+const loadChatWidget = () => import("~/components/site/chat-widget").then((m) => m.ChatWidget);
+const loadCursorDot = () => import("~/components/site/cursor-dot").then((m) => m.CursorDot);
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const branding = useBranding();
@@ -22,14 +27,14 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <ParticleBackground />
-      <CursorDot />
+      <AfterLoad load={loadParticles} />
+      <AfterLoad load={loadCursorDot} />
       <RouteSpinner />
       <SiteHeader logoSrc={branding?.logoSrc} logoWidth={branding?.logoWidth ?? 120} />
       <div className="flex-1">{children}</div>
       <SiteFooter logoSrc={branding?.footerLogoSrc} logoWidth={branding?.footerLogoWidth ?? 120} />
-      <BackToTop />
-      <ChatWidget />
+      <AfterLoad load={loadBackToTop} />
+      <AfterLoad load={loadChatWidget} />
     </div>
   );
 }

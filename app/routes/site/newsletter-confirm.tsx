@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
+import { readForm } from "../../../server/form-body";
 import { confirmSubscription } from "../../../server/newsletter/newsletter";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -10,7 +11,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Confirming takes a press of a button: link scanners that open every URL in a mail confirm nothing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await confirmSubscription({
     db: context.db,
     token: String(form.get("token") ?? ""),

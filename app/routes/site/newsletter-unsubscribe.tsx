@@ -1,6 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
+import { readForm } from "../../../server/form-body";
 import { unsubscribeFromNewsletter } from "../../../server/newsletter/newsletter";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -13,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * (body "List-Unsubscribe=One-Click", token in the URL).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
   const result = await unsubscribeFromNewsletter({ db: context.db, token });
   return { result };

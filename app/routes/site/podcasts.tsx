@@ -3,10 +3,11 @@ import { PageHero } from "~/components/site/page-hero";
 import { PageLinks } from "~/components/site/page-links";
 import { VideoEmbed } from "~/components/site/video-embed";
 import { formatDate, formatDuration, isoDuration, spokenDuration } from "~/lib/format";
-import { listPath, parseListParams } from "~/lib/list-params";
+import { listPath } from "~/lib/list-params";
 import { podcast } from "~/lib/podcast";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
+import { parseListParams } from "../../../server/content/list-params";
 import { findPublishedEpisodes } from "../../../server/content/podcasts";
 import type { Route } from "./+types/podcasts";
 

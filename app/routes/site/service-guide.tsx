@@ -3,6 +3,7 @@ import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { ContentIcon } from "~/components/site/content-icon";
 import { CtaBand } from "~/components/site/cta-band";
 import { GlowAccent } from "~/components/site/page-hero";
+import { serviceGuides } from "~/lib/content/service-guides";
 import { findServiceBySlug, servicePath, services } from "~/lib/content/services";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/service-guide";
 export function loader({ params }: Route.LoaderArgs) {
   const service = findServiceBySlug(params.serviceSlug);
   if (!service) throw new Response("Not Found", { status: 404 });
-  return { service };
+  return { service, guide: serviceGuides[service.id] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -53,7 +54,7 @@ const sections = [
 ] as const;
 
 export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { service, guide } = loaderData;
   const others = services.filter((other) => other.id !== service.id);
   return (
     <main id="main" className="container-page">
@@ -105,7 +106,7 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
                 {section.heading}
               </h2>
               <div className="mt-6 space-y-5 text-lg leading-relaxed text-mist-300">
-                {service[section.key].map((paragraph) => (
+                {guide[section.key].map((paragraph) => (
                   <p key={paragraph.slice(0, 40)}>{paragraph}</p>
                 ))}
               </div>
@@ -127,7 +128,7 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
               What you receive
             </h2>
             <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-              {service.deliverables.map((deliverable) => (
+              {guide.deliverables.map((deliverable) => (
                 <li key={deliverable} className="card flex items-start gap-3 p-4">
                   <ContentIcon
                     name="check"

@@ -5,6 +5,7 @@ import { HelpChooseCard } from "~/components/site/help-choose-card";
 import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ServiceCard } from "~/components/site/service-card";
+import { serviceGuides } from "~/lib/content/service-guides";
 import { servicePath, services } from "~/lib/content/services";
 import { breadcrumbJsonLd, seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
@@ -70,7 +71,7 @@ export default function ServicesPage() {
                 <h3 className="heading-md">{service.name}</h3>
                 <p className="mt-2 text-mist-300">
                   <span className="font-medium text-mist-100">You receive: </span>
-                  {service.deliverables.slice(0, 3).join("; ")}.
+                  {serviceGuides[service.id].deliverables.slice(0, 3).join("; ")}.
                 </p>
                 <Link
                   to={servicePath(service)}
