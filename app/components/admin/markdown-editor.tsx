@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useRef, useState } from "react";
 import { ImageUploader } from "./image-uploader";
+import { useLivePreview } from "./use-live-preview";
 
 type Props = {
   label: string;
@@ -29,19 +29,9 @@ export function MarkdownEditor({
   const id = useId();
   const [value, setValue] = useState(defaultValue);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const preview = useFetcher<{ html: string; error: string | null }>();
-  const submitRef = useRef(preview.submit);
-  submitRef.current = preview.submit;
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void submitRef.current(
-        { markdown: value },
-        { method: "post", action: "/admin/content/preview" },
-      );
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [value]);
+  const preview = useLivePreview<{ html: string; error: string | null }>("/admin/content/preview", {
+    markdown: value,
+  });
 
   function update(next: string) {
     setValue(next);
@@ -87,7 +77,7 @@ export function MarkdownEditor({
             data-testid={`${name}-preview`}
             // The server rendered and sanitised this HTML.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by server/content/markdown.ts
-            dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
+            dangerouslySetInnerHTML={{ __html: preview?.html ?? "" }}
           />
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** One Zod schema per editor form, used for instant feedback and on the server. */
 
@@ -223,14 +223,4 @@ export function formToObject(form: FormData, lists: string[] = ["relatedIds", "s
     result[key] = lists.includes(key) ? values : values[0];
   }
   return result;
-}
-
-/**
- * Editors post previews and autosaves in the background; reloading the page's
- * data after those would reset what staff are typing.
- */
-export function isBackgroundSubmission(args: { formAction?: string; formData?: FormData }) {
-  return (
-    args.formAction === "/admin/content/preview" || args.formData?.get("intent") === "autosave"
-  );
 }

@@ -1,11 +1,12 @@
 import { requireRole } from "../../../server/auth/guard";
+import { readForm } from "../../../server/form-body";
 import { renderCampaignMail } from "../../../server/marketing/campaigns";
 import type { Route } from "./+types/campaign-preview";
 
 /** The campaign mail as a subscriber will see it (the editor's live preview). */
 export async function action(args: Route.ActionArgs) {
   await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const mail = renderCampaignMail(
     {
       subject: String(form.get("subject") ?? "").slice(0, 150),

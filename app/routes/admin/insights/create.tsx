@@ -1,50 +1,32 @@
-import { type ShouldRevalidateFunction, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { InsightEditor } from "~/components/admin/insight-editor";
-import { PageHeader } from "~/components/admin/page-header";
-import { formToObject, isBackgroundSubmission } from "~/lib/content-admin/forms";
-import { requireRole } from "../../../../server/auth/guard";
-import { findInsightChoices, saveInsight } from "../../../../server/content-admin/insights";
-import { errorResponse } from "../../../../server/errors";
-import { redirectWithToast } from "../../../../server/toast";
+import { PublishableCreateScreen } from "~/components/admin/publishable-screens";
+import { insightKind } from "~/lib/content-admin/kinds";
+import { insightStore } from "../../../../server/content-admin/insights";
+import {
+  createPublishable,
+  loadPublishableCreate,
+} from "../../../../server/content-admin/publishable-routes";
 import type { Route } from "./+types/create";
 
-export const meta: Route.MetaFunction = () => [{ title: "New insight · Command center" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `New ${insightKind.noun} · Command center` },
+];
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isBackgroundSubmission(args) ? false : args.defaultShouldRevalidate;
+export const loader = (args: Route.LoaderArgs) => loadPublishableCreate(args, insightStore);
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireRole(args, "admin");
-  return { choices: await findInsightChoices({ db: args.context.db }) };
-}
-
-export async function action(args: Route.ActionArgs) {
-  const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
-  try {
-    const saved = await saveInsight({
-      database: args.context.database,
-      input: formToObject(form),
-      actor: user,
-      address: args.context.clientAddress,
-    });
-    return redirectWithToast(`/admin/insights/edit/${saved.id}`, { message: "Insight created." });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const action = (args: Route.ActionArgs) => createPublishable(args, insightStore);
 
 export default function CreateInsightScreen({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <main id="main" className="p-6 lg:p-8">
-      <PageHeader title="New insight" back={{ to: "/admin/insights", label: "Insights" }} />
+    <PublishableCreateScreen kind={insightKind}>
       <InsightEditor
         choices={loaderData.choices}
         errors={failed?.fieldErrors}
         formError={failed?.error}
       />
-    </main>
+    </PublishableCreateScreen>
   );
 }

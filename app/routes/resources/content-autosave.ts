@@ -1,0 +1,8 @@
+import { caseStudyStore } from "../../../server/content-admin/case-studies";
+import { insightStore } from "../../../server/content-admin/insights";
+import { autosavePublishable } from "../../../server/content-admin/publishable-routes";
+import type { Route } from "./+types/content-autosave";
+
+/** The insight and case study editors' autosave (drafts only). */
+export const action = (args: Route.ActionArgs) =>
+  autosavePublishable(args, [insightStore, caseStudyStore]);

@@ -1,0 +1,323 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { PublishableKindInfo } from "../../app/lib/content-admin/kinds";
+import { recordAudit } from "../audit/audit";
+import { containsPattern } from "../business/list-query";
+import type { Database, Db } from "../db/client";
+import type { caseStudies, insights } from "../db/schema/content";
+import { AppError, invalid } from "../errors";
+import { setMediaUsage } from "../media/media";
+import { afterContentChange } from "./invalidate";
+import { publishingValues } from "./publishing";
+import { type Actor, getRevision, type RevisionReason, recordRevision } from "./revisions";
+import { addSlugRedirect, removeSlugRedirect } from "./slug-redirects";
+
+export const ADMIN_PAGE_SIZE = 20;
+
+type Status = "draft" | "scheduled" | "published";
+type PublishableTable = typeof insights | typeof caseStudies;
+
+/** The editor fields every kind has; a kind's schema adds its own. */
+type PublishableInput = {
+  title: string;
+  slug: string;
+  status: Status;
+  publishAt: Date | null;
+  coverImage: string | null;
+  coverAlt: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  socialImage: string | null;
+  relatedIds: string[];
+};
+
+/** How one kind of published writing (insights, case studies) is stored and named. */
+export type PublishableKind<Schema extends z.ZodType<PublishableInput>> = {
+  table: PublishableTable;
+  /** The audit log's area. */
+  auditArea: string;
+  /** Names and addresses, shared with the screens. */
+  info: PublishableKindInfo;
+  schema: Schema;
+  /** Searched beside title and slug, and shown in the list as the byline. */
+  byline: typeof insights.author | typeof caseStudies.client;
+  /** The kind's own columns from a valid editor input. */
+  ownFields: (value: z.infer<Schema>) => Record<string, unknown>;
+  /** Texts and addresses whose uploaded images the item uses. */
+  mediaUrls: (value: z.infer<Schema>) => Array<string | null>;
+  /** A stored version's kind-specific values as editor input (lists and the like). */
+  restoredInput: (snapshot: Record<string, unknown>) => Record<string, unknown>;
+};
+
+/** A stored snapshot as form input: empty values are absent fields. */
+export function withoutNulls(snapshot: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(snapshot).filter(([, value]) => value !== null));
+}
+
+/**
+ * The command center's operations on one kind of published writing: the list,
+ * the editor's save (slug redirects, revisions, media usage, audit), restoring
+ * a version and deleting.
+ */
+export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
+  kind: PublishableKind<Schema>,
+) {
+  const { table, info } = kind;
+  const { area } = info;
+  const { noun } = info;
+  const gone = () => new AppError("NOT_FOUND", `This ${noun} no longer exists.`);
+
+  /** The list: search title, slug and byline, filter by state, last edited first. */
+  async function findForAdmin({
+    db,
+    search,
+    status,
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: {
+    db: Db;
+    search?: string;
+    status?: Status;
+    page?: number;
+    pageSize?: number;
+  }) {
+    const conditions: SQL[] = [];
+    if (status) conditions.push(eq(table.status, status));
+    if (search?.trim()) {
+      const pattern = containsPattern(search.trim());
+      conditions.push(
+        or(
+          ilike(table.title, pattern),
+          ilike(table.slug, pattern),
+          ilike(kind.byline, pattern),
+        ) as SQL,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const current = Math.min(Math.max(1, page), pageCount);
+    const rows = await db
+      .select({
+        id: table.id,
+        title: table.title,
+        slug: table.slug,
+        byline: kind.byline,
+        status: table.status,
+        publishAt: table.publishAt,
+        publishedAt: table.publishedAt,
+        updatedAt: table.updatedAt,
+      })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.updatedAt), desc(table.id))
+      .limit(pageSize)
+      .offset((current - 1) * pageSize);
+    return { rows, total, page: current, pageCount };
+  }
+
+  /** Items staff can pick as related (everything but the item itself). */
+  async function findChoices({ db, excludeId }: { db: Db; excludeId?: string }) {
+    return db
+      .select({ id: table.id, title: table.title, status: table.status })
+      .from(table)
+      .where(excludeId ? ne(table.id, excludeId) : undefined)
+      .orderBy(asc(table.title))
+      .limit(500);
+  }
+
+  async function findTitles({ db, ids }: { db: Db; ids: string[] }) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: table.id, title: table.title })
+      .from(table)
+      .where(inArray(table.id, ids));
+  }
+
+  async function checkSlugFree(db: Db, slug: string, id?: string) {
+    const [clash] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(id ? and(eq(table.slug, slug), ne(table.id, id)) : eq(table.slug, slug));
+    if (clash)
+      throw new AppError("CONFLICT", `Another ${noun} already uses this slug.`, {
+        fieldErrors: { slug: [`Another ${noun} already uses this slug. Choose another.`] },
+      });
+  }
+
+  async function findState(db: Db, id: string) {
+    const [row] = await db
+      .select({
+        slug: table.slug,
+        status: table.status,
+        publishAt: table.publishAt,
+        publishedAt: table.publishedAt,
+      })
+      .from(table)
+      .where(eq(table.id, id));
+    return row;
+  }
+
+  /**
+   * Creates or updates an item from the editor. Changing the slug of a
+   * published item keeps the old URL working (a 301 to the new one); every
+   * save keeps a revision; images it uses are recorded.
+   */
+  async function save({
+    database,
+    id,
+    input,
+    actor,
+    address,
+    reason = "save",
+  }: {
+    database: Pick<Database, "db" | "notify">;
+    id?: string;
+    input: unknown;
+    actor: Actor;
+    address?: string;
+    reason?: RevisionReason;
+  }) {
+    const { db } = database;
+    const parsed = kind.schema.safeParse(input);
+    if (!parsed.success) throw invalid(parsed.error);
+    const value = parsed.data;
+    const existing = id ? await findState(db, id) : undefined;
+    if (id && !existing) throw gone();
+    if (reason === "autosave" && existing?.status !== "draft")
+      throw new AppError(
+        "CONFLICT",
+        "Only drafts are saved automatically; save this one yourself.",
+      );
+    await checkSlugFree(db, value.slug, id);
+    const now = new Date();
+    const publishing = publishingValues(value, existing, now);
+    const fields = {
+      ...kind.ownFields(value),
+      title: value.title,
+      slug: value.slug,
+      coverImage: value.coverImage,
+      coverAlt: value.coverAlt,
+      seoTitle: value.seoTitle,
+      seoDescription: value.seoDescription,
+      socialImage: value.socialImage,
+      relatedIds: value.relatedIds.filter((related) => related !== id),
+      ...publishing,
+      updatedAt: now,
+    };
+    // The kind's own columns make the values specific to its table.
+    const values = fields as PublishableTable["$inferInsert"];
+    const saved = await db.transaction(async (tx) => {
+      let recordId = id;
+      if (existing && recordId) {
+        await tx.update(table).set(values).where(eq(table.id, recordId));
+        const wasPublic =
+          existing.status === "published" && existing.publishedAt && existing.publishedAt <= now;
+        if (existing.slug !== value.slug && wasPublic)
+          await addSlugRedirect(tx, { area, oldSlug: existing.slug, recordId });
+      } else {
+        const [row] = await tx.insert(table).values(values).returning({ id: table.id });
+        recordId = row.id;
+      }
+      await removeSlugRedirect(tx, { area, slug: value.slug });
+      const { status: _status, publishAt: _publishAt, ...snapshot } = value;
+      await recordRevision(tx, {
+        area,
+        recordId,
+        snapshot,
+        reason:
+          reason === "save" && publishing.status === "published" && existing?.status !== "published"
+            ? "publish"
+            : reason,
+        actor,
+      });
+      await setMediaUsage(tx, {
+        usedBy: `${area}:${recordId}`,
+        label: `${info.title} “${value.title}”`,
+        urls: [value.coverImage, value.socialImage, ...kind.mediaUrls(value)],
+      });
+      if (reason !== "autosave")
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: existing ? "update" : "create",
+          area: kind.auditArea,
+          recordId,
+          detail: { title: value.title, slug: value.slug, status: publishing.status },
+          address,
+        });
+      return { id: recordId, slug: value.slug, status: publishing.status };
+    });
+    await afterContentChange(database, `${noun} ${saved.slug}`);
+    return saved;
+  }
+
+  /** Copies an old version's content back (its state and schedule stay as they are now). */
+  async function restoreRevision({
+    database,
+    id,
+    revisionId,
+    actor,
+    address,
+  }: {
+    database: Pick<Database, "db" | "notify">;
+    id: string;
+    revisionId: string;
+    actor: Actor;
+    address?: string;
+  }) {
+    const existing = await findState(database.db, id);
+    if (!existing) throw gone();
+    const revision = await getRevision(database.db, { area, recordId: id, id: revisionId });
+    if (!revision) throw new AppError("NOT_FOUND", "That version no longer exists.");
+    return save({
+      database,
+      id,
+      input: {
+        ...withoutNulls(revision.snapshot),
+        ...kind.restoredInput(revision.snapshot),
+        status: existing.status,
+        publishAt: existing.status === "scheduled" ? existing.publishAt?.toISOString() : undefined,
+        relatedIds: (revision.snapshot.relatedIds as string[] | undefined) ?? [],
+      },
+      actor,
+      address,
+      reason: "restore",
+    });
+  }
+
+  async function remove({
+    database,
+    id,
+    actor,
+    address,
+  }: {
+    database: Pick<Database, "db" | "notify">;
+    id: string;
+    actor: Actor;
+    address?: string;
+  }) {
+    const deleted = await database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(table)
+        .where(eq(table.id, id))
+        .returning({ slug: table.slug, title: table.title });
+      if (!row) throw gone();
+      await setMediaUsage(tx, { usedBy: `${area}:${id}`, label: "", urls: [] });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "delete",
+        area: kind.auditArea,
+        recordId: id,
+        detail: row,
+        address,
+      });
+      return row;
+    });
+    await afterContentChange(database, `${noun} ${deleted.slug} deleted`);
+    return deleted;
+  }
+
+  return { info, area, findForAdmin, findChoices, findTitles, save, restoreRevision, remove };
+}
+
+export type PublishableStore = ReturnType<typeof publishableStore>;
