@@ -88,6 +88,8 @@ export default [
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("events/settings", "routes/resources/settings-events.ts"),
   route("admin/content/preview", "routes/resources/content-preview.ts"),
+  route("admin/content/autosave", "routes/resources/content-autosave.ts"),
+  route("onboarding/:projectId/autosave", "routes/resources/onboarding-autosave.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),

@@ -66,11 +66,35 @@ describeEachDatabase("client onboarding", (get) => {
     ).rejects.toMatchObject({
       fieldErrors: { accessNotes: [expect.stringMatching(/do not share passwords/)] },
     });
+    // A posted form carries other fields, a file or a broken step number: only the step's own
+    // text fields are read, and a value that is not text or a step that is not a whole number
+    // is refused before anything is written.
+    await expect(
+      saveOnboardingStep({
+        db,
+        onboardingId,
+        stepId: "contact",
+        values: { contactName: "Ada", contactEmail: "ada@example.com" },
+        nextStep: Number("next"),
+      }),
+    ).rejects.toMatchObject({ message: "That step does not exist." });
+    await expect(
+      saveOnboardingStep({
+        db,
+        onboardingId,
+        stepId: "contact",
+        values: { contactName: new File(["x"], "x.txt"), contactEmail: "ada@example.com" },
+        nextStep: 2,
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    const unchanged = (await getOnboarding({ db, onboardingId }))?.answers;
+    expect(unchanged).toMatchObject({ companyName: "Acme" });
+    expect(unchanged).not.toHaveProperty("contactName");
     await saveOnboardingStep({
       db,
       onboardingId,
       stepId: "contact",
-      values: { contactName: "Ada", contactEmail: "ada@example.com" },
+      values: { contactName: "Ada", contactEmail: "ada@example.com", intent: "save", extra: "x" },
       nextStep: 2,
     });
     await saveOnboardingStep({
@@ -92,6 +116,8 @@ describeEachDatabase("client onboarding", (get) => {
       currentStep: 4,
       answers: { companyName: "Acme", goals: "Grow" },
     });
+    expect(saved?.answers).not.toHaveProperty("extra");
+    expect(saved?.answers).not.toHaveProperty("intent");
 
     await expect(
       addOnboardingFile({

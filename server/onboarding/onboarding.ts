@@ -96,12 +96,14 @@ export async function saveOnboardingStep({
   db: Db;
   onboardingId: string;
   stepId: string;
-  values: Record<string, string>;
+  /** The posted form's fields; only the step's own are read. */
+  values: Record<string, unknown>;
   nextStep: number;
   address?: string;
 }) {
   const step = onboardingSteps.find((candidate) => candidate.id === stepId);
-  if (!step) throw new AppError("INVALID", "That step does not exist.");
+  if (!step || !Number.isInteger(nextStep))
+    throw new AppError("INVALID", "That step does not exist.");
   const complete = Object.fromEntries(
     step.fields.map((field) => [field.name, values[field.name] ?? ""]),
   );

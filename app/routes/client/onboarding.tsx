@@ -1,4 +1,5 @@
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { useRef, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/business/fields";
 import {
   missingAnswers,
@@ -6,6 +7,7 @@ import {
   onboardingSteps,
 } from "~/lib/business/onboarding-form";
 import { AppError, errorResponse, invariantResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import {
   addOnboardingFile,
   getOnboarding,
@@ -59,21 +61,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         "PAYLOAD_TOO_LARGE",
         "That file is larger than 10 MB. Please send a smaller version.",
       );
-    const form = await request.formData();
+    const form = await readForm(request);
     const intent = form.get("intent");
     const db = context.db;
     const onboardingId = params.projectId;
-    if (intent === "save" || intent === "autosave") {
-      const stepId = String(form.get("stepId") ?? "");
-      const step = onboardingSteps.find((item) => item.id === stepId);
-      if (!step) throw new AppError("INVALID", "That step does not exist.");
-      const values = Object.fromEntries(
-        step.fields.map((field) => [field.name, String(form.get(field.name) ?? "")]),
-      );
+    if (intent === "save") {
       const nextStep = Number(form.get("nextStep") ?? 0);
-      await saveOnboardingStep({ db, onboardingId, stepId, values, nextStep, address });
-      // Saved while typing (leaving a field): stay on the step, say so quietly.
-      if (intent === "autosave") return { ok: true as const, savedAt: new Date().toISOString() };
+      await saveOnboardingStep({
+        db,
+        onboardingId,
+        stepId: String(form.get("stepId") ?? ""),
+        values: Object.fromEntries(form),
+        nextStep,
+        address,
+      });
       return redirectWithToast(`${here}?step=${Math.max(0, Math.min(reviewStep, nextStep))}`, {
         message: "Progress saved.",
       });
@@ -136,31 +137,71 @@ function Progress({ step }: { step: number }) {
   );
 }
 
-export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
+type AutosaveResult =
+  | { ok: true; savedAt: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * Saves a step's answers when the client leaves a field. A plain request, not a
+ * router submission: leaving a field by clicking "Save and continue" starts both
+ * at once, and a router submission ending during that save's navigation would
+ * cut the navigation short. Only the newest answer counts; each step starts blank.
+ */
+function useStepAutosave(projectId: string, step: number) {
+  const [state, setState] = useState<{ step: number; saving: boolean; result?: AutosaveResult }>({
+    step,
+    saving: false,
+  });
+  const latest = useRef(0);
+  const lastSent = useRef("");
+  const save = async (form: HTMLFormElement) => {
+    const body = new FormData(form);
+    body.set("step", String(step));
+    // The same answers again (focus moving between unchanged fields) need no second request.
+    const answers = new URLSearchParams(
+      [...body].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    ).toString();
+    if (answers === lastSent.current) return;
+    lastSent.current = answers;
+    const request = ++latest.current;
+    setState({ step, saving: true });
+    let result: AutosaveResult;
+    try {
+      const response = await fetch(`/onboarding/${projectId}/autosave`, { method: "POST", body });
+      result = response.headers.get("Content-Type")?.includes("application/json")
+        ? ((await response.json()) as AutosaveResult)
+        : { ok: false, error: "Your answers could not be saved. Use Save and continue." };
+    } catch {
+      result = {
+        ok: false,
+        error: "The connection is down. Your answers are still here; save once it is back.",
+      };
+    }
+    // Only a refusal of these very answers makes sending them again pointless.
+    if (!result.ok && !result.fieldErrors) lastSent.current = "";
+    if (request === latest.current) setState({ step, saving: false, result });
+  };
+  const current = state.step === step ? state : { saving: false, result: undefined };
+  return { saving: current.saving, result: current.result, save };
+}
+
+export default function OnboardingPage({ loaderData, params }: Route.ComponentProps) {
   const { project, answers, files, submittedAt, step, missing } = loaderData;
   const submitted = useActionData<typeof action>();
-  const autosave = useFetcher<typeof action>();
+  const autosave = useStepAutosave(params.projectId, step);
   const actionData =
     submitted && "error" in submitted
       ? submitted
-      : autosave.data && "error" in autosave.data
-        ? autosave.data
+      : autosave.result && !autosave.result.ok
+        ? autosave.result
         : undefined;
   const isBusy = useNavigation().state === "submitting";
   const current = onboardingSteps[step];
-  const saveDraft = (form: HTMLFormElement | null) => {
-    if (!form) return;
-    const data = new FormData(form);
-    data.set("intent", "autosave");
-    data.set("nextStep", String(step));
-    autosave.submit(data, { method: "post" });
-  };
-  const autosaveState =
-    autosave.state !== "idle"
-      ? "Saving..."
-      : autosave.data && "savedAt" in autosave.data
-        ? "All changes saved"
-        : "";
+  const autosaveState = autosave.saving
+    ? "Saving..."
+    : autosave.result?.ok
+      ? "All changes saved"
+      : "";
   return (
     <main id="main" className="mx-auto w-full max-w-2xl px-5 py-12 sm:py-16">
       <p className="eyebrow">Welcome to Frontier</p>
@@ -210,7 +251,7 @@ export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
                     target.defaultValue !== target.value
                   ) {
                     target.defaultValue = target.value;
-                    saveDraft(event.currentTarget);
+                    void autosave.save(event.currentTarget);
                   }
                 }}
               >
