@@ -26,10 +26,16 @@ export function listQueryFrom<Sort extends string>(
   const sort = sortParam && options.sorts.includes(sortParam) ? sortParam : options.defaultSort;
   const dirParam = params.get("dir");
   const dir = dirParam === "asc" || dirParam === "desc" ? dirParam : (options.defaultDir ?? "desc");
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = pageFrom(url);
   const size = Number.parseInt(params.get("pageSize") ?? "", 10);
   const pageSize = [10, 25, 50, 100].includes(size) ? size : DEFAULT_PAGE_SIZE;
   return { q: (params.get("q") ?? "").trim().slice(0, 200), page, pageSize, sort, dir };
+}
+
+/** A list URL's ?page=: a whole number from 1 to 100,000; anything else is page 1. */
+export function pageFrom(url: URL) {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "", 10);
+  return page >= 1 ? Math.min(page, 100_000) : 1;
 }
 
 /** ORDER BY the chosen column, with the id as a tie-breaker so pages never overlap. */

@@ -1,17 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { InvoiceInput } from "~/lib/business/invoice-form";
 import { invoiceStatusLabel } from "~/lib/business/labels";
 import { computeTotals, formatMoney } from "~/lib/money";
 import { recordAudit } from "../audit/audit";
 import type { Actor } from "../business/actor";
+import { findClientOwnedPage } from "../business/client-list";
 import { todayIso } from "../business/dates";
-import {
-  containsPattern,
-  type ListQuery,
-  type ListResult,
-  orderBy,
-  pageOffset,
-} from "../business/list-query";
+import type { ListQuery, ListResult } from "../business/list-query";
 import { escapeHtml, mailClient } from "../business/notify";
 import { getBillingContact } from "../clients/clients";
 import type { Db, Tx } from "../db/client";
@@ -331,50 +326,39 @@ export async function findInvoices({
   status?: InvoiceStatus | "outstanding";
   clientId?: string;
 }): Promise<ListResult<InvoiceRow>> {
-  const conditions: SQL[] = [];
-  if (status === "outstanding") conditions.push(inArray(invoices.status, OPEN_STATES));
-  else if (status) conditions.push(eq(invoices.status, status));
-  if (clientId) conditions.push(eq(invoices.clientId, clientId));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(invoices.number, pattern), ilike(clients.company, pattern))!);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const sortColumn = {
-    number: invoices.number,
-    issueDate: invoices.issueDate,
-    dueDate: invoices.dueDate,
-    total: invoices.total,
-    status: invoices.status,
-    company: sql`lower(${clients.company})`,
-  }[query.sort];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        status: invoices.status,
-        currency: invoices.currency,
-        issueDate: invoices.issueDate,
-        dueDate: invoices.dueDate,
-        total: invoices.total,
-        amountPaid: invoices.amountPaid,
-        clientId: invoices.clientId,
-        company: clients.company,
-      })
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, invoices.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
-      .select({ total: count() })
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(where),
-  ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+  return findClientOwnedPage({
+    db,
+    table: invoices,
+    fields: {
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      currency: invoices.currency,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      total: invoices.total,
+      amountPaid: invoices.amountPaid,
+      clientId: invoices.clientId,
+      company: clients.company,
+    },
+    searchColumn: invoices.number,
+    sortColumn: {
+      number: invoices.number,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      total: invoices.total,
+      status: invoices.status,
+      company: sql`lower(${clients.company})`,
+    }[query.sort],
+    query,
+    clientId,
+    conditions:
+      status === "outstanding"
+        ? [inArray(invoices.status, OPEN_STATES)]
+        : status
+          ? [eq(invoices.status, status)]
+          : [],
+  });
 }
 
 export type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "STAFF_EMAIL">;

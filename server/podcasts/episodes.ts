@@ -9,6 +9,7 @@ import type { Database, Db } from "../db/client";
 import { podcastEpisodes } from "../db/schema/content";
 import type { Env } from "../env";
 import { AppError, invalid } from "../errors";
+import { isUuid } from "../ids";
 import { log } from "../log";
 import { detectFileType } from "../media/validate-upload";
 import { getStorage } from "../storage/storage";
@@ -59,10 +60,8 @@ export async function findEpisodesForAdmin(
   return { rows, total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findEpisode(db: Db, id: string) {
-  if (!UUID_PATTERN.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
   return row;
 }
@@ -294,7 +293,7 @@ export async function deleteEpisode({
   id: string;
   actor: Actor;
 }) {
-  if (!UUID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "That episode no longer exists.");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "That episode no longer exists.");
   const row = await database.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(podcastEpisodes)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { projectStatusLabel } from "~/lib/business/labels";
 import {
   type ProjectInput,
@@ -7,13 +7,8 @@ import {
 } from "~/lib/business/project-form";
 import { recordAudit } from "../audit/audit";
 import type { Actor } from "../business/actor";
-import {
-  containsPattern,
-  type ListQuery,
-  type ListResult,
-  orderBy,
-  pageOffset,
-} from "../business/list-query";
+import { findClientOwnedPage } from "../business/client-list";
+import type { ListQuery } from "../business/list-query";
 import { createPublicId } from "../business/public-id";
 import type { Db, Tx } from "../db/client";
 import { clients } from "../db/schema/clients";
@@ -199,60 +194,32 @@ export async function findProjects({
   query: ListQuery<ProjectSort>;
   status?: ProjectStatus;
   clientId?: string;
-}): Promise<
-  ListResult<{
-    id: string;
-    name: string;
-    status: ProjectStatus;
-    startDate: string | null;
-    dueDate: string | null;
-    budgetAmount: number;
-    currency: string;
-    createdAt: Date;
-    clientId: string;
-    company: string;
-  }>
-> {
-  const conditions: SQL[] = [];
-  if (status) conditions.push(eq(projects.status, status));
-  if (clientId) conditions.push(eq(projects.clientId, clientId));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(projects.name, pattern), ilike(clients.company, pattern))!);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const sortColumn = {
-    name: sql`lower(${projects.name})`,
-    createdAt: projects.createdAt,
-    dueDate: projects.dueDate,
-    status: projects.status,
-    company: sql`lower(${clients.company})`,
-  }[query.sort];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: projects.id,
-        name: projects.name,
-        status: projects.status,
-        startDate: projects.startDate,
-        dueDate: projects.dueDate,
-        budgetAmount: projects.budgetAmount,
-        currency: projects.currency,
-        createdAt: projects.createdAt,
-        clientId: projects.clientId,
-        company: clients.company,
-      })
-      .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, projects.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
-      .select({ total: count() })
-      .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .where(where),
-  ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+}) {
+  return findClientOwnedPage({
+    db,
+    table: projects,
+    fields: {
+      id: projects.id,
+      name: projects.name,
+      status: projects.status,
+      startDate: projects.startDate,
+      dueDate: projects.dueDate,
+      budgetAmount: projects.budgetAmount,
+      currency: projects.currency,
+      createdAt: projects.createdAt,
+      clientId: projects.clientId,
+      company: clients.company,
+    },
+    searchColumn: projects.name,
+    sortColumn: {
+      name: sql`lower(${projects.name})`,
+      createdAt: projects.createdAt,
+      dueDate: projects.dueDate,
+      status: projects.status,
+      company: sql`lower(${clients.company})`,
+    }[query.sort],
+    query,
+    clientId,
+    conditions: status ? [eq(projects.status, status)] : [],
+  });
 }

@@ -1,16 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type ProposalInput, proposalTotals } from "~/lib/business/proposal-form";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "../audit/audit";
 import type { Actor } from "../business/actor";
+import { findClientOwnedPage } from "../business/client-list";
 import { addDays, todayIso } from "../business/dates";
-import {
-  containsPattern,
-  type ListQuery,
-  type ListResult,
-  orderBy,
-  pageOffset,
-} from "../business/list-query";
+import type { ListQuery } from "../business/list-query";
 import { escapeHtml, mailClient, notifyStaff } from "../business/notify";
 import { createPublicId, isPublicId } from "../business/public-id";
 import { getBillingContact } from "../clients/clients";
@@ -663,61 +658,33 @@ export async function findProposals({
   query: ListQuery<ProposalSort>;
   status?: ProposalStatus;
   clientId?: string;
-}): Promise<
-  ListResult<{
-    id: string;
-    title: string;
-    status: ProposalStatus;
-    currency: string;
-    total: number;
-    validUntil: string;
-    createdAt: Date;
-    sentAt: Date | null;
-    clientId: string;
-    company: string;
-  }>
-> {
-  const conditions: SQL[] = [];
-  if (status) conditions.push(eq(proposals.status, status));
-  if (clientId) conditions.push(eq(proposals.clientId, clientId));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(proposals.title, pattern), ilike(clients.company, pattern))!);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const sortColumn = {
-    title: sql`lower(${proposals.title})`,
-    createdAt: proposals.createdAt,
-    validUntil: proposals.validUntil,
-    total: proposals.total,
-    status: proposals.status,
-    company: sql`lower(${clients.company})`,
-  }[query.sort];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: proposals.id,
-        title: proposals.title,
-        status: proposals.status,
-        currency: proposals.currency,
-        total: proposals.total,
-        validUntil: proposals.validUntil,
-        createdAt: proposals.createdAt,
-        sentAt: proposals.sentAt,
-        clientId: proposals.clientId,
-        company: clients.company,
-      })
-      .from(proposals)
-      .innerJoin(clients, eq(clients.id, proposals.clientId))
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, proposals.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
-      .select({ total: count() })
-      .from(proposals)
-      .innerJoin(clients, eq(clients.id, proposals.clientId))
-      .where(where),
-  ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+}) {
+  return findClientOwnedPage({
+    db,
+    table: proposals,
+    fields: {
+      id: proposals.id,
+      title: proposals.title,
+      status: proposals.status,
+      currency: proposals.currency,
+      total: proposals.total,
+      validUntil: proposals.validUntil,
+      createdAt: proposals.createdAt,
+      sentAt: proposals.sentAt,
+      clientId: proposals.clientId,
+      company: clients.company,
+    },
+    searchColumn: proposals.title,
+    sortColumn: {
+      title: sql`lower(${proposals.title})`,
+      createdAt: proposals.createdAt,
+      validUntil: proposals.validUntil,
+      total: proposals.total,
+      status: proposals.status,
+      company: sql`lower(${clients.company})`,
+    }[query.sort],
+    query,
+    clientId,
+    conditions: status ? [eq(proposals.status, status)] : [],
+  });
 }

@@ -45,6 +45,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-hostile-"));
 let server: RunningServer;
 let staffServer: ServerWithStaff;
 let cookie = "";
+/** A well-formed id that names no row. */
+const ZERO_ID = "00000000-0000-0000-0000-000000000000";
 let formToken = "";
 let insightSlug = "";
 let generated = 0;
@@ -124,7 +126,8 @@ async function html(pagePath: string) {
 
 /** Admin actions sent by fetchers (no <form> on the page), with fuzzable ids. */
 const fetcherActions: Array<[string, string[], string[]]> = [
-  ["/admin/insights/edit/{insight}", ["autosave", "restore"], ["revisionId", "title", "body"]],
+  ["/admin/insights/edit/{insight}", ["restore"], ["revisionId", "title", "body"]],
+  ["/admin/content/autosave", [], ["kind", "id", "title", "body"]],
   ["/admin/chat?index", ["assign", "close", "reopen", "reply", "link-client"], ["id", "body"]],
   ["/admin/comments?index", ["approve", "reject", "spam"], ["ids"]],
   ["/admin/subscribers?index", ["add", "delete", "import", "preview"], ["email", "ids", "csv"]],
@@ -194,10 +197,7 @@ beforeAll(async () => {
     adminTargets.push(...found.filter((target) => target.admin));
   }
   for (const [template, intents, fields] of fetcherActions) {
-    const actionPath = template.replace(
-      "{insight}",
-      ids.insight ?? "00000000-0000-0000-0000-000000000000",
-    );
+    const actionPath = template.replace("{insight}", ids.insight ?? ZERO_ID);
     for (const intent of intents.length ? intents : [undefined])
       adminTargets.push({
         path: actionPath,
@@ -268,17 +268,23 @@ beforeAll(async () => {
     },
     { path: "/setup", fields: { name: [], email: [], password: [] }, fixed: [], admin: false },
     ...["accept", "decline"].map((intent) => ({
-      path: `/proposal/${ids.proposal ?? "00000000-0000-0000-0000-000000000000"}`,
+      path: `/proposal/${ids.proposal ?? ZERO_ID}`,
       fields: { fullName: ["Ada Client"], agree: ["on"], version: ["1"], reason: [] },
       fixed: [["intent", intent]] as Field[],
       admin: false,
     })),
     ...["save", "submit", "upload", "remove-file"].map((intent) => ({
-      path: "/onboarding/00000000-0000-0000-0000-000000000000",
+      path: `/onboarding/${ZERO_ID}`,
       fields: { stepId: [], nextStep: [], fileId: [], file: [] },
       fixed: [["intent", intent]] as Field[],
       admin: false,
     })),
+    {
+      path: `/onboarding/${ZERO_ID}/autosave`,
+      fields: { stepId: ["company"], step: ["0", "-1", "1.5"], companyName: [] },
+      fixed: [],
+      admin: false,
+    },
   );
   // The form token is only accepted once the form has been open as long as a person needs.
   await new Promise((resolve) => setTimeout(resolve, HUMAN_PAUSE_MS));
@@ -442,6 +448,98 @@ describe("hostile input", () => {
   it("never answers an admin action with a 5xx", async () => {
     await run(anythingArb(adminTargets), 450);
   }, 240_000);
+
+  it("answers an admin address whose id is malformed with a 4xx, never a 5xx", async () => {
+    const areas = ["proposals", "invoices", "projects", "case-studies", "insights"];
+    const more = ["testimonials", "campaigns", "podcasts"];
+    const templates = [
+      ...[...areas, ...more].map((area) => `/admin/${area}/edit/{id}`),
+      "/admin/proposals/{id}/pdf",
+      "/admin/invoices/{id}/pdf",
+      `/admin/projects/${ZERO_ID}/files/{id}`,
+      "/admin/clients/{id}",
+      "/admin/insights/preview?id={id}",
+      "/admin/case-studies/preview?id={id}",
+    ];
+    const malformed = ["-".repeat(36), "x", `${ZERO_ID.slice(0, 35)}g`, "9".repeat(400), "%27--"];
+    const answers: string[] = [];
+    for (const template of templates)
+      for (const id of malformed) {
+        const address = template.replace("{id}", id);
+        const response = await fetch(`${server.url}${address}`, {
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        if (response.status < 400 || response.status >= 500)
+          answers.push(`${address}: ${response.status}`);
+      }
+    expect(answers).toEqual([]);
+  });
+
+  it("answers admin lists asked for odd pages, sorts and filters with a page, never a 5xx", async () => {
+    const lists = [
+      ...["invoices", "proposals", "projects", "clients", "insights", "case-studies"],
+      ...["testimonials", "campaigns", "podcasts", "subscribers", "comments", "chat", "audit"],
+    ];
+    const queries = [
+      "?page=1e309&pageSize=-5&sort=x&dir=up",
+      "?page=-3",
+      "?q=%ff&status=%ff&tag=%ff",
+      `?q=${"a".repeat(3000)}`,
+      "?status=overdue&c=x&area=x",
+    ];
+    const answers: string[] = [];
+    for (const list of lists)
+      for (const query of queries) {
+        const response = await fetch(`${server.url}/admin/${list}${query}`, {
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        if (response.status >= 500)
+          answers.push(`${list}${query.slice(0, 40)}: ${response.status}`);
+      }
+    expect(answers).toEqual([]);
+  });
+
+  it("answers odd public addresses with a page or a 4xx, never a 5xx", async () => {
+    const long = "a".repeat(5000);
+    const addresses = [
+      ...["/insights/", "/case-studies/", "/services/", "/proposal/", "/onboarding/"].flatMap(
+        (prefix) => [
+          `${prefix}%00`,
+          `${prefix}%ff`,
+          `${prefix}${long}`,
+          `${prefix}${"-".repeat(32)}`,
+        ],
+      ),
+      "/insights?tag=%00",
+      "/insights?q=%00",
+      `/insights?q=${long}`,
+      "/insights?page=abc&tag=%ff",
+      "/case-studies?area=%00",
+      "/podcasts?page=-1",
+      "/podcasts?page=1e309",
+      "/uploads/..%2f..%2fpackage.json",
+      "/uploads/%2e%2e/%2e%2e/package.json",
+      "/newsletter/t/%00/open",
+      "/newsletter/confirm?token=%00",
+      "/reset-password?token=%00",
+      "/login?redirectTo=%00",
+      "/%00",
+    ];
+    const answers: string[] = [];
+    for (const address of addresses) {
+      const response = await fetch(`${server.url}${address}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status >= 500) answers.push(`${address.slice(0, 60)}: ${response.status}`);
+    }
+    expect(answers).toEqual([]);
+    const nul = await fetch(`${server.url}/insights/%00`);
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toContain("NUL character");
+  });
 
   it("never answers a garbage body with a 5xx, anywhere", async () => {
     const everywhere = [...publicTargets, ...adminTargets];

@@ -3,6 +3,7 @@ import { CampaignEditor } from "~/components/admin/campaign-editor";
 import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { saveCampaign } from "../../../../server/marketing/campaigns";
 import { findSubscriberTags } from "../../../../server/marketing/subscribers";
 import { redirectWithToast } from "../../../../server/toast";
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const saved = await saveCampaign({
       db: args.context.db,

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
-import { Form, type ShouldRevalidateFunction, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { CampaignEditor } from "~/components/admin/campaign-editor";
 import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
 import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { requireIdParam } from "../../../../server/ids";
 import {
   countAudience,
   getCampaign,
@@ -21,13 +23,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Command center` },
 ];
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  args.formAction === "/admin/campaigns/preview" ? false : args.defaultShouldRevalidate;
-
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const { db } = args.context;
-  const campaign = await getCampaign(db, args.params.id);
+  const campaign = await getCampaign(db, requireIdParam(args.params.id));
   invariantResponse(campaign, "This campaign does not exist.", { status: 404 });
   const [tags, report, audience] = await Promise.all([
     findSubscriberTags(db),
@@ -40,8 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { db, env, clientAddress } = args.context;
-  const id = args.params.id;
-  const form = await args.request.formData();
+  const id = requireIdParam(args.params.id);
+  const form = await readForm(args.request);
   const here = `/admin/campaigns/edit/${id}`;
   const base = { db, id, actor: user, address: clientAddress };
   try {

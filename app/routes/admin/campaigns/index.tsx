@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
 import { findPublishedInsights } from "../../../../server/content/insights";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { createCampaignFromInsight, findCampaigns } from "../../../../server/marketing/campaigns";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const saved = await createCampaignFromInsight({
       db: args.context.db,

@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toasts";
 import { CHAT_MESSAGE_MAX, type ChatMessage, chatFilters, chatStaffActionSchema } from "~/lib/chat";
 import { mergeMessages, openChatSocket } from "~/lib/chat-socket";
 import { requireRole } from "../../../../server/auth/guard";
+import { pageFrom } from "../../../../server/business/list-query";
 import { findClientChoices } from "../../../../server/chat/clients";
 import {
   assignConversation,
@@ -20,6 +21,8 @@ import {
   sendStaffMessage,
 } from "../../../../server/chat/conversations";
 import { errorResponse, invalid } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { isUuid } from "../../../../server/ids";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Live Chat | Command Center" }];
@@ -34,13 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
   const filter = (
     filterValues.includes(filterParam) ? filterParam : "active"
   ) as ConversationFilter;
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = pageFrom(url);
   const selectedId = url.searchParams.get("c");
-  const isUuid = selectedId && /^[0-9a-f-]{36}$/i.test(selectedId);
+  const isSelectedId = isUuid(selectedId);
   const [list, unread, selected, clientChoices] = await Promise.all([
     findConversations(db, { filter, staffId: me.id, page }),
     countUnreadForStaff(db),
-    isUuid ? findConversation(db, selectedId) : undefined,
+    isSelectedId ? findConversation(db, selectedId) : undefined,
     findClientChoices(db),
   ]);
   const messages = selected ? await findMessages(db, { conversationId: selected.id }) : [];
@@ -71,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireRole(args, "admin");
   const { context } = args;
-  const parsed = chatStaffActionSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = chatStaffActionSchema.safeParse(Object.fromEntries(await readForm(args.request)));
   try {
     if (!parsed.success) throw invalid(parsed.error, parsed.error.issues[0].message);
     const input = parsed.data;

@@ -11,6 +11,8 @@ import { localeFrom } from "../../../../server/business/locale";
 import { getClient, updateClient } from "../../../../server/clients/clients";
 import { getClientTimeline } from "../../../../server/clients/timeline";
 import { errorResponse, invariantResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { requireIdParam } from "../../../../server/ids";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/detail";
 
@@ -18,12 +20,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.client.company ?? "Client"} | Command Center` },
 ];
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const { db } = args.context;
   const client = await getClient({ db, id: args.params.id });
   invariantResponse(client, "Not Found", { status: 404 });
@@ -33,8 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
-  const form = await args.request.formData();
+  requireIdParam(args.params.id);
+  const form = await readForm(args.request);
   try {
     const input = parseFormValues(clientFormSchema, clientFormValues(form));
     const client = await updateClient({

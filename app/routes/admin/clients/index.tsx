@@ -13,6 +13,8 @@ import { localeFrom } from "../../../../server/business/locale";
 import { clientSorts, createClient, findClients } from "../../../../server/clients/clients";
 import { archiveLead, convertLead, findLeads, leadSorts } from "../../../../server/clients/leads";
 import { AppError, errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { isUuid } from "../../../../server/ids";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
 
@@ -44,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
   const { db } = args.context;
   const actor = staffActor(user, args.context.clientAddress);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   try {
     if (intent === "create") {
@@ -55,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
       });
     }
     const leadId = String(form.get("leadId") ?? "");
-    if (!/^[0-9a-f-]{36}$/.test(leadId)) throw new AppError("INVALID", "Choose a lead.");
+    if (!isUuid(leadId)) throw new AppError("INVALID", "Choose a lead.");
     if (intent === "convert") {
       const client = await convertLead({ db, actor, leadId });
       return redirectWithToast(`/admin/clients/${client.id}`, {

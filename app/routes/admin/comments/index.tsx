@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { requireRole } from "../../../../server/auth/guard";
+import { pageFrom } from "../../../../server/business/list-query";
 import {
   COMMENTS_PAGE_SIZE,
   type CommentTab,
@@ -11,6 +12,7 @@ import {
   moderateComments,
 } from "../../../../server/content-admin/comments";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
 
@@ -20,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const url = new URL(args.request.url);
   const tab = commentTabs.find((value) => value === url.searchParams.get("tab")) ?? "pending";
-  const page = Number(url.searchParams.get("page")) || 1;
+  const page = pageFrom(url);
   const result = await findCommentsForModeration({ db: args.context.db, status: tab, page });
   return { ...result, tab, tabs: commentTabs, pageSize: COMMENTS_PAGE_SIZE };
 }
@@ -34,7 +36,7 @@ const done: Record<string, string> = {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const result = await moderateComments({
       database: args.context.database,

@@ -10,6 +10,8 @@ import { parseFormValues } from "../../../../server/business/forms";
 import { localeFrom } from "../../../../server/business/locale";
 import { listClientChoices } from "../../../../server/clients/clients";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { isUuid } from "../../../../server/ids";
 import { createInvoice } from "../../../../server/invoices/invoices";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
@@ -26,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     clients,
     clientId: chosen?.id ?? "",
-    projectId: /^[0-9a-f-]{36}$/.test(projectId) ? projectId : "",
+    projectId: isUuid(projectId) ? projectId : "",
     currency: chosen?.currency ?? "USD",
     issueDate: today,
     dueDate: addDays(today, 14),
@@ -36,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const { revisionReason: _reason, ...input } = parseFormValues(
       invoiceFormSchema,

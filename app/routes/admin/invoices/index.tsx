@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { StatusFilter } from "~/components/admin/status-filter";
 import { formatDate } from "~/components/business/fields";
 import { StatusBadge } from "~/components/business/status-badge";
 import { invoiceStatuses, invoiceStatusLabel } from "~/lib/business/labels";
 import { formatMoney } from "~/lib/money";
+import { statusFilterFrom } from "~/lib/status-filter";
 import { requireRole } from "../../../../server/auth/guard";
 import { listQueryFrom } from "../../../../server/business/list-query";
 import { localeFrom } from "../../../../server/business/locale";
@@ -13,15 +15,15 @@ import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Invoices | Command Center" }];
 
+// Besides each state, the list can show every invoice still waiting for money.
+const statusFilters = ["outstanding", ...invoiceStatuses] as const;
+const statusFilterLabel = { outstanding: "Outstanding", ...invoiceStatusLabel };
+
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const url = new URL(args.request.url);
   const query = listQueryFrom(url, { sorts: invoiceSorts, defaultSort: "issueDate" });
-  const statusParam = url.searchParams.get("status");
-  const status =
-    statusParam === "outstanding"
-      ? "outstanding"
-      : invoiceStatuses.find((item) => item === statusParam);
+  const status = statusFilterFrom(url, statusFilters);
   const result = await findInvoices({ db: args.context.db, query, status });
   return { result, query, status: status ?? "", locale: localeFrom(args.request) };
 }
@@ -51,25 +53,12 @@ export default function InvoicesScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search by number or client"
         emptyMessage="No invoices yet."
         filters={
-          <div>
-            <label htmlFor="invoice-status" className="field-label">
-              Status
-            </label>
-            <select
-              id="invoice-status"
-              name="status"
-              defaultValue={loaderData.status}
-              className="field-input"
-            >
-              <option value="">All</option>
-              <option value="outstanding">Outstanding</option>
-              {invoiceStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {invoiceStatusLabel[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="invoice-status"
+            statuses={statusFilters}
+            labels={statusFilterLabel}
+            value={loaderData.status}
+          />
         }
         columns={[
           {

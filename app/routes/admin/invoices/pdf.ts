@@ -1,5 +1,6 @@
 import { requireRole } from "../../../../server/auth/guard";
 import { invariantResponse } from "../../../../server/errors";
+import { requireIdParam } from "../../../../server/ids";
 import { getInvoice } from "../../../../server/invoices/invoices";
 import { renderInvoicePdf } from "../../../../server/invoices/pdf";
 import type { Route } from "./+types/pdf";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/pdf";
 /** The invoice's PDF, for staff to download. */
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(/^[0-9a-f-]{36}$/i.test(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const invoice = await getInvoice({ db: args.context.db, id: args.params.id });
   invariantResponse(invoice, "Not Found", { status: 404 });
   const pdf = await renderInvoicePdf(invoice);

@@ -2,6 +2,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PodcastForm } from "~/components/admin/podcast-form";
 import { requireRole } from "../../../../server/auth/guard";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { createEpisode } from "../../../../server/podcasts/episodes";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { context } = args;
-  const input = Object.fromEntries(await args.request.formData());
+  const input = Object.fromEntries(await readForm(args.request));
   try {
     const episode = await createEpisode({
       database: context.database,

@@ -5,6 +5,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PodcastForm } from "~/components/admin/podcast-form";
 import { requireRole } from "../../../../server/auth/guard";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { isUuid } from "../../../../server/ids";
 import { deleteEpisode, findEpisode, updateEpisode } from "../../../../server/podcasts/episodes";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/edit";
@@ -14,7 +16,7 @@ export const meta = () => [{ title: "Edit episode | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const id = args.params.id;
-  const episode = /^[0-9a-f-]{36}$/i.test(id) ? await findEpisode(args.context.db, id) : undefined;
+  const episode = isUuid(id) ? await findEpisode(args.context.db, id) : undefined;
   if (!episode) throw new Response("That episode does not exist.", { status: 404 });
   return { episode };
 }
@@ -22,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { context, params } = args;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const actor = { id: user.id, email: user.email, address: context.clientAddress };
   try {
     if (form.get("intent") === "delete") {

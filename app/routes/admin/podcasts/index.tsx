@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { formatDurationInput } from "~/lib/podcasts-admin";
 import { requireRole } from "../../../../server/auth/guard";
+import { pageFrom } from "../../../../server/business/list-query";
 import { findEpisodesForAdmin } from "../../../../server/podcasts/episodes";
 import type { Route } from "./+types/index";
 
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const statusParam = url.searchParams.get("status") ?? "";
   const status = (filters as readonly string[]).includes(statusParam) ? statusParam : "";
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = pageFrom(url);
   const list = await findEpisodesForAdmin(args.context.db, {
     page,
     search: q,

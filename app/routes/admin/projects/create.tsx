@@ -7,6 +7,7 @@ import { staffActor } from "../../../../server/business/actor";
 import { parseFormValues } from "../../../../server/business/forms";
 import { listClientChoices } from "../../../../server/clients/clients";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { createProject } from "../../../../server/projects/projects";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const input = parseFormValues(projectFormSchema, projectFormValues(form));
     const project = await createProject({

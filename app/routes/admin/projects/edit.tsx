@@ -13,6 +13,8 @@ import { parseFormValues } from "../../../../server/business/forms";
 import { localeFrom } from "../../../../server/business/locale";
 import { listClientChoices } from "../../../../server/clients/clients";
 import { errorResponse, invariantResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { requireIdParam } from "../../../../server/ids";
 import { listOnboardingFiles } from "../../../../server/onboarding/onboarding";
 import { getProject, updateProject } from "../../../../server/projects/projects";
 import { redirectWithToast } from "../../../../server/toast";
@@ -22,12 +24,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.project.name ?? "Project"} | Command Center` },
 ];
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const { db, env } = args.context;
   const [project, clients, files] = await Promise.all([
     getProject({ db, id: args.params.id }),
@@ -51,8 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
-  const form = await args.request.formData();
+  requireIdParam(args.params.id);
+  const form = await readForm(args.request);
   try {
     const input = parseFormValues(projectFormSchema, projectFormValues(form));
     await updateProject({

@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import { requireRole } from "../../../../server/auth/guard";
 import { invariantResponse } from "../../../../server/errors";
+import { requireIdParam } from "../../../../server/ids";
 import { readOnboardingFile } from "../../../../server/onboarding/onboarding";
 import type { Route } from "./+types/file";
 
 /** A brand asset the client uploaded during onboarding, for staff. Always a download, never rendered inline. */
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(/^[0-9a-f-]{36}$/i.test(args.params.fileId), "Not Found", { status: 404 });
+  requireIdParam(args.params.fileId);
   const found = await readOnboardingFile({
     db: args.context.db,
     env: args.context.env,

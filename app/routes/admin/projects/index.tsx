@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { StatusFilter } from "~/components/admin/status-filter";
 import { formatDate } from "~/components/business/fields";
 import { StatusBadge } from "~/components/business/status-badge";
 import { projectStatusLabel } from "~/lib/business/labels";
 import { projectStatuses } from "~/lib/business/project-form";
 import { formatMoney } from "~/lib/money";
+import { statusFilterFrom } from "~/lib/status-filter";
 import { requireRole } from "../../../../server/auth/guard";
 import { listQueryFrom } from "../../../../server/business/list-query";
 import { localeFrom } from "../../../../server/business/locale";
@@ -18,8 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const url = new URL(args.request.url);
   const query = listQueryFrom(url, { sorts: projectSorts, defaultSort: "createdAt" });
-  const statusParam = url.searchParams.get("status");
-  const status = projectStatuses.find((item) => item === statusParam);
+  const status = statusFilterFrom(url, projectStatuses);
   const result = await findProjects({ db: args.context.db, query, status });
   return { result, query, status: status ?? "", locale: localeFrom(args.request) };
 }
@@ -49,24 +50,12 @@ export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search by name or client"
         emptyMessage="No projects yet. Accepted proposals start them."
         filters={
-          <div>
-            <label htmlFor="project-status" className="field-label">
-              Status
-            </label>
-            <select
-              id="project-status"
-              name="status"
-              defaultValue={loaderData.status}
-              className="field-input"
-            >
-              <option value="">All</option>
-              {projectStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {projectStatusLabel[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="project-status"
+            statuses={projectStatuses}
+            labels={projectStatusLabel}
+            value={loaderData.status}
+          />
         }
         columns={[
           {

@@ -10,6 +10,7 @@ import { parseFormValues } from "../../../../server/business/forms";
 import { localeFrom } from "../../../../server/business/locale";
 import { listClientChoices } from "../../../../server/clients/clients";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { createProposal } from "../../../../server/proposals/proposals";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const input = parseFormValues(proposalFormSchema, proposalFormValues(form));
     const proposal = await createProposal({

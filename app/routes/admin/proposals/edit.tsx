@@ -19,6 +19,8 @@ import { parseFormValues } from "../../../../server/business/forms";
 import { localeFrom } from "../../../../server/business/locale";
 import { listClientChoices } from "../../../../server/clients/clients";
 import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { requireIdParam } from "../../../../server/ids";
 import {
   getProposal,
   proposalUrl,
@@ -33,12 +35,9 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.proposal.title ?? "Proposal"} | Command Center` },
 ];
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const { db, env } = args.context;
   const [proposal, clients] = await Promise.all([
     getProposal({ db, id: args.params.id }),
@@ -55,11 +54,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "staff");
-  invariantResponse(isUuid(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const { db, env } = args.context;
   const actor = staffActor(user, args.context.clientAddress);
   const id = args.params.id;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   try {
     if (intent === "save" || intent === "save-send") {

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { StatusFilter } from "~/components/admin/status-filter";
 import { formatDate } from "~/components/business/fields";
 import { StatusBadge } from "~/components/business/status-badge";
 import { proposalStatuses, proposalStatusLabel } from "~/lib/business/labels";
 import { formatMoney } from "~/lib/money";
+import { statusFilterFrom } from "~/lib/status-filter";
 import { requireRole } from "../../../../server/auth/guard";
 import { listQueryFrom } from "../../../../server/business/list-query";
 import { localeFrom } from "../../../../server/business/locale";
@@ -17,8 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const url = new URL(args.request.url);
   const query = listQueryFrom(url, { sorts: proposalSorts, defaultSort: "createdAt" });
-  const statusParam = url.searchParams.get("status");
-  const status = proposalStatuses.find((item) => item === statusParam);
+  const status = statusFilterFrom(url, proposalStatuses);
   const result = await findProposals({ db: args.context.db, query, status });
   return { result, query, status: status ?? "", locale: localeFrom(args.request) };
 }
@@ -54,24 +55,12 @@ export default function ProposalsScreen({ loaderData }: Route.ComponentProps) {
           </Link>
         }
         filters={
-          <div>
-            <label htmlFor="proposal-status" className="field-label">
-              Status
-            </label>
-            <select
-              id="proposal-status"
-              name="status"
-              defaultValue={loaderData.status}
-              className="field-input"
-            >
-              <option value="">All</option>
-              {proposalStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {proposalStatusLabel[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="proposal-status"
+            statuses={proposalStatuses}
+            labels={proposalStatusLabel}
+            value={loaderData.status}
+          />
         }
         columns={[
           {

@@ -1,5 +1,6 @@
 import { requireRole } from "../../../../server/auth/guard";
 import { invariantResponse } from "../../../../server/errors";
+import { requireIdParam } from "../../../../server/ids";
 import { renderProposalPdf } from "../../../../server/proposals/pdf";
 import { getProposal } from "../../../../server/proposals/proposals";
 import type { Route } from "./+types/pdf";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/pdf";
 /** The proposal's PDF, for staff to download. */
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  invariantResponse(/^[0-9a-f-]{36}$/i.test(args.params.id), "Not Found", { status: 404 });
+  requireIdParam(args.params.id);
   const proposal = await getProposal({ db: args.context.db, id: args.params.id });
   invariantResponse(proposal, "Not Found", { status: 404 });
   const pdf = await renderProposalPdf(proposal);

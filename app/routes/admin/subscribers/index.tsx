@@ -3,8 +3,12 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { ConfirmModal } from "~/components/admin/confirm-modal";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
+import { StatusFilter } from "~/components/admin/status-filter";
+import { statusFilterFrom } from "~/lib/status-filter";
 import { requireRole } from "../../../../server/auth/guard";
+import { pageFrom } from "../../../../server/business/list-query";
 import { AppError, errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import {
   addSubscriber,
   deleteSubscribers,
@@ -25,11 +29,10 @@ const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const url = new URL(args.request.url);
-  const statusParam = url.searchParams.get("status");
-  const status = subscriberStatuses.find((value) => value === statusParam);
+  const status = statusFilterFrom(url, subscriberStatuses);
   const q = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
   const tag = url.searchParams.get("tag")?.trim().slice(0, 40) ?? "";
-  const page = Number(url.searchParams.get("page")) || 1;
+  const page = pageFrom(url);
   const [result, tags] = await Promise.all([
     findSubscribers({ db: args.context.db, q, status, tag: tag || undefined, page }),
     findSubscriberTags(args.context.db),
@@ -62,7 +65,7 @@ async function readCsv(form: FormData) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { db, clientAddress } = args.context;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const here = `/admin/subscribers${new URL(args.request.url).search}`;
   try {
@@ -116,6 +119,13 @@ export async function action(args: Route.ActionArgs) {
     return errorResponse(error);
   }
 }
+
+const statusLabels = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+};
 
 const statusColours: Record<string, string> = {
   confirmed: "bg-emerald-500/15 text-emerald-300",
@@ -271,19 +281,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
           </label>
           <input id="q" name="q" type="search" defaultValue={q} className="field-input" />
         </div>
-        <div>
-          <label htmlFor="status" className="field-label">
-            State
-          </label>
-          <select id="status" name="status" defaultValue={status} className="field-input">
-            <option value="">Any</option>
-            {statuses.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter id="status" statuses={statuses} labels={statusLabels} value={status} />
         <div>
           <label htmlFor="tag" className="field-label">
             Tag

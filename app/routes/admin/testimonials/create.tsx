@@ -4,6 +4,7 @@ import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { requireRole } from "../../../../server/auth/guard";
 import { saveTestimonial } from "../../../../server/content-admin/testimonials";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/create";
 
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     await saveTestimonial({
       database: args.context.database,

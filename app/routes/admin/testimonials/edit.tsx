@@ -7,6 +7,8 @@ import {
   saveTestimonial,
 } from "../../../../server/content-admin/testimonials";
 import { errorResponse, invariantResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
+import { requireIdParam } from "../../../../server/ids";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/edit";
 
@@ -14,20 +16,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Testimonial · Command 
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const testimonial = await getTestimonialForEdit({ db: args.context.db, id: args.params.id });
+  const id = requireIdParam(args.params.id);
+  const testimonial = await getTestimonialForEdit({ db: args.context.db, id });
   invariantResponse(testimonial, "This testimonial does not exist.", { status: 404 });
   return { testimonial };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const id = requireIdParam(args.params.id);
+  const form = await readForm(args.request);
   try {
     await saveTestimonial({
       database: args.context.database,
       actor: user,
       address: args.context.clientAddress,
-      id: args.params.id,
+      id,
       input: { isVisible: "", ...Object.fromEntries(form) },
     });
     return redirectWithToast("/admin/testimonials", { message: "Testimonial saved." });

@@ -8,6 +8,7 @@ import {
   setTestimonialVisibility,
 } from "../../../../server/content-admin/testimonials";
 import { AppError, errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
 
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const base = {
     database: args.context.database,
     actor: user,

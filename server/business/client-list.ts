@@ -1,0 +1,68 @@
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Db } from "../db/client";
+import { clients } from "../db/schema/clients";
+import {
+  containsPattern,
+  type ListQuery,
+  type ListResult,
+  orderBy,
+  pageOffset,
+} from "./list-query";
+
+/** A table whose rows belong to a client: projects, proposals, invoices. */
+type ClientOwned = PgTable & { id: AnyPgColumn; clientId: AnyPgColumn };
+
+/**
+ * One page of a client-owned table, each row joined to its client, and how many rows match
+ * in all: what the projects, proposals and invoices lists show. The search looks in the
+ * row's own `searchColumn` and the client's company; `clientId` narrows to one client.
+ */
+export async function findClientOwnedPage<Fields extends SelectedFields>({
+  db,
+  table,
+  fields,
+  searchColumn,
+  sortColumn,
+  query,
+  clientId,
+  conditions = [],
+}: {
+  db: Db;
+  table: ClientOwned;
+  fields: Fields;
+  searchColumn: AnyPgColumn;
+  sortColumn: AnyPgColumn | SQL;
+  query: ListQuery;
+  clientId?: string;
+  /** The list's own filters, such as its status. */
+  conditions?: SQL[];
+}): Promise<ListResult<SelectResultFields<Fields>>> {
+  const all = [...conditions];
+  if (clientId) all.push(eq(table.clientId, clientId));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    all.push(or(ilike(searchColumn, pattern), ilike(clients.company, pattern)) as SQL);
+  }
+  const where = all.length ? and(...all) : undefined;
+  const joined = eq(clients.id, table.clientId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(fields as SelectedFields)
+      .from(table)
+      .innerJoin(clients, joined)
+      .where(where)
+      .orderBy(...orderBy(sortColumn, query.dir, table.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(table).innerJoin(clients, joined).where(where),
+  ]);
+  // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
+  return {
+    rows: rows as SelectResultFields<Fields>[],
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
