@@ -14,6 +14,7 @@ import {
 import { ErrorPage } from "~/components/ui/error-page";
 import { ToastProvider, useToast } from "~/components/ui/toasts";
 import { faviconType } from "~/lib/favicon";
+import { keepDataAfterFailure } from "~/lib/revalidate";
 import { getHeaderSettings, headerLogo } from "../server/settings/header";
 import { readToast } from "../server/toast";
 import type { Route } from "./+types/root";
@@ -109,21 +110,7 @@ function ServerToast({ toast }: { toast: RootData["toast"] }) {
 }
 
 /** A refused or unsent form submission changed nothing: the shell's data stays as it is. */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: {
-  actionResult?: unknown;
-  defaultShouldRevalidate: boolean;
-}) {
-  if (
-    actionResult &&
-    typeof actionResult === "object" &&
-    (actionResult as { ok?: unknown }).ok === false
-  )
-    return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterFailure;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;

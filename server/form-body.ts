@@ -1,4 +1,6 @@
 import type { RequestHandler } from "express";
+import type { output, ZodType } from "zod";
+import { errorResponse, invalid } from "./errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -6,7 +8,7 @@ export const UNSUPPORTED_BODY =
   "This form could not be read. Send it from the page (as a form), or reload the page and try again.";
 
 /**
- * Every action reads its input with `request.formData()`. A body that is not a
+ * Every action reads its input with `readForm` (below). A body that is not a
  * form (JSON, plain text, a multipart body without a boundary) is refused here
  * with 415 instead of failing inside the action as a 500.
  */
@@ -24,27 +26,40 @@ export function formBodyOnly(): RequestHandler {
   };
 }
 
-let isInstalled = false;
+/**
+ * How every action reads its form. A body that is broken on the wire (a
+ * truncated or malformed multipart body) makes `request.formData()` throw a
+ * TypeError; here that becomes a 400 answer for the client instead of a 500.
+ */
+export async function readForm(request: Request) {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (error instanceof TypeError)
+      throw new Response(UNSUPPORTED_BODY, {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    throw error;
+  }
+}
 
 /**
- * A form body that is broken on the wire (a truncated or malformed multipart
- * body) makes `request.formData()` throw a TypeError, which would end as a 500.
- * Installed once, this turns that failure into a 400 answer for the client.
+ * The usual action: read the form, check it against `schema`, then `run` with what it
+ * parsed. A refused form, or an AppError from `run`, becomes the form's answer: a 4xx with
+ * its message and field errors. Anything else is a real failure and is thrown.
  */
-export function answerUnreadableFormsWith400() {
-  if (isInstalled) return;
-  isInstalled = true;
-  const readForm = Request.prototype.formData;
-  Request.prototype.formData = async function formData(this: Request) {
-    try {
-      return await readForm.call(this);
-    } catch (error) {
-      if (error instanceof TypeError)
-        throw new Response(UNSUPPORTED_BODY, {
-          status: 400,
-          headers: { "Content-Type": "text/plain; charset=utf-8" },
-        });
-      throw error;
-    }
-  };
+export async function formAction<Schema extends ZodType, Result>(
+  request: Request,
+  schema: Schema,
+  run: (input: output<Schema>) => Promise<Result>,
+  refusal?: string,
+) {
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
+  try {
+    if (!parsed.success) throw invalid(parsed.error, refusal);
+    return await run(parsed.data);
+  } catch (error) {
+    return errorResponse(error);
+  }
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type CommentInput, commentSchema } from "~/lib/comments";
+import { type CommentInput, commentSchema } from "~/lib/comment-schema";
 import { guardSubmission } from "../antispam/antispam";
 import { findLiveInsightId } from "../content/insights";
 import type { Db } from "../db/client";

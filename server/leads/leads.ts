@@ -1,11 +1,5 @@
-import {
-  budgetOptions,
-  type ContactInput,
-  contactSchema,
-  labelOf,
-  serviceOptions,
-  timelineOptions,
-} from "~/lib/contact";
+import { budgetOptions, labelOf, serviceOptions, timelineOptions } from "~/lib/contact";
+import { type ContactInput, contactSchema } from "~/lib/contact-schema";
 import { guardSubmission } from "../antispam/antispam";
 import type { Db } from "../db/client";
 import { leads } from "../db/schema/leads";

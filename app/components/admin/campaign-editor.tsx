@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { useLivePreview } from "./use-live-preview";
 
 type FieldErrors = Record<string, string[]> | undefined;
 
@@ -25,20 +26,15 @@ export function CampaignEditor({
   formError?: string;
 }) {
   const navigation = useNavigation();
-  const preview = useFetcher<{ html: string; subject: string }>();
-  const submitRef = useRef(preview.submit);
-  submitRef.current = preview.submit;
   const [values, setValues] = useState({
     subject: campaign?.subject ?? "",
     previewText: campaign?.previewText ?? "",
     body: campaign?.body ?? "",
   });
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void submitRef.current(values, { method: "post", action: "/admin/campaigns/preview" });
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [values]);
+  const preview = useLivePreview<{ html: string; subject: string }>(
+    "/admin/campaigns/preview",
+    values,
+  );
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
   const error = (name: string) =>
@@ -149,7 +145,7 @@ export function CampaignEditor({
           <iframe
             title="Email preview"
             sandbox=""
-            srcDoc={preview.data?.html ?? ""}
+            srcDoc={preview?.html ?? ""}
             className="h-[36rem] w-full rounded-lg bg-white"
           />
         </section>

@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { ImageUploader } from "./image-uploader";
-
-type FieldErrors = Record<string, string[]> | undefined;
+import { type FieldErrors, TextAreaField, TextField } from "./text-fields";
 
 export type TestimonialDraft = {
   quote: string;
@@ -24,8 +23,6 @@ export function TestimonialForm({
   formError?: string;
 }) {
   const navigation = useNavigation();
-  const error = (name: string) =>
-    errors?.[name] ? <p className="field-error">{errors[name][0]}</p> : null;
   return (
     <Form method="post" className="card max-w-3xl space-y-4 p-5">
       <input type="hidden" name="intent" value="save" />
@@ -34,19 +31,13 @@ export function TestimonialForm({
           {formError}
         </p>
       ) : null}
-      <div>
-        <label htmlFor="quote" className="field-label">
-          Quote
-        </label>
-        <textarea
-          id="quote"
-          name="quote"
-          rows={4}
-          className="field-input"
-          defaultValue={testimonial?.quote}
-        />
-        {error("quote")}
-      </div>
+      <TextAreaField
+        name="quote"
+        label="Quote"
+        rows={4}
+        defaultValue={testimonial?.quote}
+        errors={errors}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         {(
           [
@@ -55,18 +46,13 @@ export function TestimonialForm({
             ["company", "Company"],
           ] as const
         ).map(([name, label]) => (
-          <div key={name}>
-            <label htmlFor={name} className="field-label">
-              {label}
-            </label>
-            <input
-              id={name}
-              name={name}
-              className="field-input"
-              defaultValue={testimonial?.[name]}
-            />
-            {error(name)}
-          </div>
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            defaultValue={testimonial?.[name]}
+            errors={errors}
+          />
         ))}
       </div>
       <ImageUploader

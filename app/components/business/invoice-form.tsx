@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { DiscountKind } from "~/lib/money";
-import { commonCurrencies } from "~/lib/money";
 import { Field, FormError } from "./fields";
 import { type EditableLine, LineItemsEditor } from "./line-items-editor";
+import { ClientCurrencyFields, DiscountFields } from "./pricing-fields";
 
 export type InvoiceFormValues = {
   clientId: string;
@@ -48,47 +48,14 @@ export function InvoiceForm({
       <input type="hidden" name="projectId" value={initial.projectId} />
       <FormError error={error} />
       <div className="grid gap-5 md:grid-cols-2">
-        <Field label="Client" name="clientId" errors={errors}>
-          {(props) => (
-            <select
-              {...props}
-              name="clientId"
-              required
-              defaultValue={initial.clientId}
-              className="field-input"
-              onChange={(event) => {
-                const client = clients.find((item) => item.id === event.target.value);
-                if (client) setCurrency(client.currency);
-              }}
-            >
-              <option value="">Choose a client</option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {client.company}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Currency" name="currency" errors={errors}>
-          {(props) => (
-            <input
-              {...props}
-              name="currency"
-              required
-              list="invoice-currencies"
-              maxLength={3}
-              value={currency}
-              onChange={(event) => setCurrency(event.target.value.toUpperCase())}
-              className="field-input uppercase"
-            />
-          )}
-        </Field>
-        <datalist id="invoice-currencies">
-          {commonCurrencies.map((code) => (
-            <option key={code} value={code} />
-          ))}
-        </datalist>
+        <ClientCurrencyFields
+          clients={clients}
+          defaultClientId={initial.clientId}
+          currency={currency}
+          onCurrencyChange={setCurrency}
+          errors={errors}
+          listId="invoice-currencies"
+        />
         <Field label="Issue date" name="issueDate" errors={errors}>
           {(props) => (
             <input
@@ -124,39 +91,14 @@ export function InvoiceForm({
         locale={locale}
       />
       <div className="grid gap-5 md:grid-cols-2">
-        <Field label="Discount" name="discountKind" errors={errors}>
-          {(props) => (
-            <select
-              {...props}
-              name="discountKind"
-              value={discountKind}
-              onChange={(event) => setDiscountKind(event.target.value as DiscountKind)}
-              className="field-input"
-            >
-              <option value="none">No discount</option>
-              <option value="percent">Percent</option>
-              <option value="amount">Fixed amount</option>
-            </select>
-          )}
-        </Field>
-        {discountKind !== "none" ? (
-          <Field
-            label={discountKind === "percent" ? "Discount (%)" : `Discount (${currency})`}
-            name="discountValue"
-            errors={errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                name="discountValue"
-                inputMode="decimal"
-                value={discountValue}
-                onChange={(event) => setDiscountValue(event.target.value)}
-                className="field-input"
-              />
-            )}
-          </Field>
-        ) : null}
+        <DiscountFields
+          kind={discountKind}
+          value={discountValue}
+          currency={currency}
+          onKindChange={setDiscountKind}
+          onValueChange={setDiscountValue}
+          errors={errors}
+        />
         <Field
           label="Notes to the client"
           name="notes"

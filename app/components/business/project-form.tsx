@@ -7,6 +7,7 @@ import {
   projectTransitions,
 } from "~/lib/business/project-form";
 import { Field, FormError } from "./fields";
+import { ClientSelect, CurrencyInput } from "./pricing-fields";
 
 export type ProjectFormValues = {
   name: string;
@@ -71,28 +72,12 @@ export function ProjectForm({
             />
           )}
         </Field>
-        <Field label="Client" name="clientId" errors={errors}>
-          {(props) => (
-            <select
-              {...props}
-              name="clientId"
-              required
-              defaultValue={initial.clientId}
-              className="field-input"
-              onChange={(event) => {
-                const client = clients.find((item) => item.id === event.target.value);
-                if (client) setCurrency(client.currency);
-              }}
-            >
-              <option value="">Choose a client</option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {client.company}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ClientSelect
+          clients={clients}
+          defaultClientId={initial.clientId}
+          onCurrencyChange={setCurrency}
+          errors={errors}
+        />
         <Field label="Status" name="status" errors={errors}>
           {(props) => (
             <select {...props} name="status" defaultValue={initial.status} className="field-input">
@@ -116,19 +101,7 @@ export function ProjectForm({
               />
             )}
           </Field>
-          <Field label="Currency" name="currency" errors={errors}>
-            {(props) => (
-              <input
-                {...props}
-                name="currency"
-                maxLength={3}
-                required
-                value={currency}
-                onChange={(event) => setCurrency(event.target.value.toUpperCase())}
-                className="field-input uppercase"
-              />
-            )}
-          </Field>
+          <CurrencyInput currency={currency} onCurrencyChange={setCurrency} errors={errors} />
         </div>
         <Field label="Start date" name="startDate" errors={errors}>
           {(props) => (

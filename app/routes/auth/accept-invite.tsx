@@ -8,10 +8,11 @@ import {
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
-import { acceptInviteSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { acceptInviteSchema } from "~/lib/auth-forms";
 import { acceptInvitation } from "../../../server/auth/links";
 import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
-import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { formAction } from "../../../server/form-body";
 import { redirectWithToast } from "../../../server/toast";
 import type { Route } from "./+types/accept-invite";
 
@@ -26,19 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, email: row?.email ?? null, expiredMessage: tokenExpiredMessage("invite") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = acceptInviteSchema.safeParse(Object.fromEntries(await request.formData()));
-  try {
-    if (!parsed.success) throw invalid(parsed.error);
-    await acceptInvitation(context, parsed.data, context.clientAddress);
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-  return redirectWithToast("/login?redirectTo=%2Fadmin", {
-    message: "Welcome to the team. Sign in with your new password.",
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, acceptInviteSchema, async (input) => {
+    await acceptInvitation(context, input, context.clientAddress);
+    return redirectWithToast("/login?redirectTo=%2Fadmin", {
+      message: "Welcome to the team. Sign in with your new password.",
+    });
   });
-}
 
 export const shouldRevalidate = keepDataAfterFailure;
 
@@ -72,23 +67,7 @@ export default function AcceptInvitePage({ loaderData, actionData }: Route.Compo
           errors={fieldErrors(result, "name")}
           maxLength={100}
         />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          errors={fieldErrors(result, "password")}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <Field
-          name="confirmPassword"
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          errors={fieldErrors(result, "confirmPassword")}
-        />
+        <NewPasswordFields result={result} />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           Join the team
         </button>

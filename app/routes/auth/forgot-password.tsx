@@ -10,7 +10,7 @@ import {
 } from "~/components/auth/auth-form";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-forms";
 import { requestPasswordReset } from "../../../server/auth/links";
-import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { formAction } from "../../../server/form-body";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [
@@ -18,17 +18,11 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  try {
-    if (!parsed.success) throw invalid(parsed.error);
-    await requestPasswordReset(context, parsed.data);
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-  return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, forgotPasswordSchema, async (input) => {
+    await requestPasswordReset(context, input);
+    return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
+  });
 
 export const shouldRevalidate = keepDataAfterFailure;
 

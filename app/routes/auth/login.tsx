@@ -13,7 +13,7 @@ import { useToast } from "~/components/ui/toasts";
 import { loginSchema, PASSWORD_MAX, safeRedirect } from "~/lib/auth-forms";
 import { getSessionUser } from "../../../server/auth/session";
 import { DISABLED_MESSAGE, signIn } from "../../../server/auth/sign-in";
-import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { formAction } from "../../../server/form-body";
 import type { Route } from "./+types/login";
 
 export const meta = () => [
@@ -38,18 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = loginSchema.safeParse(form);
-  try {
-    if (!parsed.success) throw invalid(parsed.error, "Enter your email and password.");
-    const { headers } = await signIn(context, { ...parsed.data, request });
-    return redirect(safeRedirect(parsed.data.redirectTo), { headers });
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(
+    request,
+    loginSchema,
+    async (input) => {
+      const { headers } = await signIn(context, { ...input, request });
+      return redirect(safeRedirect(input.redirectTo), { headers });
+    },
+    "Enter your email and password.",
+  );
 
 export const shouldRevalidate = keepDataAfterFailure;
 

@@ -1,17 +1,16 @@
 import { Form, Link, useNavigation } from "react-router";
 import {
   AuthShell,
-  Field,
   type FormResult,
-  fieldErrors,
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
-import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from "~/lib/auth-forms";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { resetPasswordSchema } from "~/lib/auth-forms";
 import { resetPassword } from "../../../server/auth/links";
 import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
-import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { formAction } from "../../../server/form-body";
 import { redirectWithToast } from "../../../server/toast";
 import type { Route } from "./+types/reset-password";
 
@@ -26,19 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, email: row?.email ?? null, expiredMessage: tokenExpiredMessage("reset") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  try {
-    if (!parsed.success) throw invalid(parsed.error);
-    await resetPassword(context, parsed.data);
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-  return redirectWithToast("/login", {
-    message: "Your password is changed. Sign in with the new one.",
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, resetPasswordSchema, async (input) => {
+    await resetPassword(context, input);
+    return redirectWithToast("/login", {
+      message: "Your password is changed. Sign in with the new one.",
+    });
   });
-}
 
 export const shouldRevalidate = keepDataAfterFailure;
 
@@ -62,22 +55,10 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     <AuthShell title="Choose a new password" intro={`For ${loaderData.email}.`}>
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          name="password"
+        <NewPasswordFields
+          result={result}
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          errors={fieldErrors(result, "password")}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <Field
-          name="confirmPassword"
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          errors={fieldErrors(result, "confirmPassword")}
+          repeatLabel="Repeat the new password"
         />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           Save new password

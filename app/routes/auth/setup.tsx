@@ -8,11 +8,12 @@ import {
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
-import { PASSWORD_MAX, PASSWORD_MIN, setupSchema } from "~/lib/auth-forms";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { setupSchema } from "~/lib/auth-forms";
 import { completeSetup } from "../../../server/auth/links";
 import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
 import { hasActiveAdmin } from "../../../server/auth/users";
-import { AppError, errorResponse, invalid } from "../../../server/errors";
+import { formAction } from "../../../server/form-body";
 import { redirectWithToast } from "../../../server/toast";
 import type { Route } from "./+types/setup";
 
@@ -29,19 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, isValid, expiredMessage: tokenExpiredMessage("setup") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = setupSchema.safeParse(Object.fromEntries(await request.formData()));
-  try {
-    if (!parsed.success) throw invalid(parsed.error);
-    await completeSetup(context, parsed.data, context.clientAddress);
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-  return redirectWithToast("/login?redirectTo=%2Fadmin", {
-    message: "Your admin account is ready. Sign in with it now.",
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, setupSchema, async (input) => {
+    await completeSetup(context, input, context.clientAddress);
+    return redirectWithToast("/login?redirectTo=%2Fadmin", {
+      message: "Your admin account is ready. Sign in with it now.",
+    });
   });
-}
 
 export const shouldRevalidate = keepDataAfterFailure;
 
@@ -82,23 +77,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           autoComplete="username"
           errors={fieldErrors(result, "email")}
         />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          errors={fieldErrors(result, "password")}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-        <Field
-          name="confirmPassword"
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          errors={fieldErrors(result, "confirmPassword")}
-        />
+        <NewPasswordFields result={result} />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           Create admin account
         </button>

@@ -6,6 +6,7 @@ import { formatMoney, formatQuantity, formatRate, lineAmount } from "~/lib/money
 import { localeFrom } from "../../../server/business/locale";
 import { renderMarkdown } from "../../../server/content/markdown";
 import { AppError, errorResponse, invariantResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import { acceptProposal, declineProposal, viewProposal } from "../../../server/proposals/proposals";
 import { redirectWithToast } from "../../../server/toast";
 import type { Route } from "./+types/proposal";
@@ -67,7 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/proposal/${params.proposalId}`;
   try {

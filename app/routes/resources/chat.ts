@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import {
   findMessages,
   findVisitorConversation,
@@ -13,6 +13,7 @@ import { isStaffOnline } from "../../../server/chat/presence";
 import { createVisitorCookie, readVisitorId } from "../../../server/chat/visitor-cookie";
 import type { AppContext } from "../../../server/context";
 import { errorResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import type { Route } from "./+types/chat";
 
 // The visitor's chat over plain HTTP: history on reload (and the cookie on the
@@ -52,7 +53,7 @@ const intentSchema = z.enum(["send", "profile", "offline", "read"]);
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw new Response("Method Not Allowed", { status: 405 });
   const { visitorId, headers } = visitorOf(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = intentSchema.safeParse(form.get("intent"));
   if (!intent.success)
     return data({ ok: false as const, error: "Unknown request." }, { status: 400 });

@@ -1,8 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { recordAudit } from "../../../server/audit/audit";
 import { requireRole } from "../../../server/auth/guard";
 import { AppError, errorResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import { deleteMedia, saveUpload } from "../../../server/media/media";
 import { formatMegabytes, uploadLimits } from "../../../server/media/validate-upload";
 import type { Route } from "./+types/media-upload";
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
       );
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await readForm(request);
     } catch {
       throw new AppError("INVALID", "The upload could not be read. Choose the file again.");
     }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { errorResponse } from "../../../server/errors";
+import { readForm } from "../../../server/form-body";
 import { subscribeToNewsletter } from "../../../server/newsletter/newsletter";
 import type { Route } from "./+types/newsletter";
 
@@ -8,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await subscribeToNewsletter({
       db: context.db,
       env: context.env,
-      form: await request.formData(),
+      form: await readForm(request),
       address: context.clientAddress,
     });
     return data({ ok: true as const, message });

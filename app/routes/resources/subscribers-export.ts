@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { recordAudit } from "../../../server/audit/audit";
 import { requireRole } from "../../../server/auth/guard";
 import { exportSubscribersCsv, subscriberStatuses } from "../../../server/marketing/subscribers";

@@ -8,12 +8,13 @@ import {
   useResultToast,
   withNetworkError,
 } from "~/components/auth/auth-form";
-import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { changePasswordSchema } from "~/lib/auth-forms";
 import { roleLabel } from "~/lib/roles";
 import { requireUser } from "../../../../server/auth/guard";
 import { getSessionUser } from "../../../../server/auth/session";
 import { changeOwnPassword } from "../../../../server/auth/users";
-import { AppError, errorResponse, invalid } from "../../../../server/errors";
+import { formAction } from "../../../../server/form-body";
 import { redirectWithToast } from "../../../../server/toast";
 import type { Route } from "./+types/index";
 
@@ -28,25 +29,20 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const session = await getSessionUser(args);
-  const parsed = changePasswordSchema.safeParse(Object.fromEntries(await args.request.formData()));
-  try {
-    if (!parsed.success) throw invalid(parsed.error);
+  return formAction(args.request, changePasswordSchema, async (input) => {
     await changeOwnPassword(
       args.context,
       {
         userId: user.id,
         sessionId: session.user ? session.sessionId : undefined,
-        currentPassword: parsed.data.currentPassword,
-        password: parsed.data.password,
+        currentPassword: input.currentPassword,
+        password: input.password,
       },
       { id: user.id, email: user.email, address: args.context.clientAddress },
     );
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
-  return redirectWithToast("/admin/account", {
-    message: "Your password is changed. Your other sessions are signed out.",
+    return redirectWithToast("/admin/account", {
+      message: "Your password is changed. Your other sessions are signed out.",
+    });
   });
 }
 
@@ -78,20 +74,10 @@ export default function AccountScreen({ loaderData, actionData }: Route.Componen
             autoComplete="current-password"
             errors={fieldErrors(result, "currentPassword")}
           />
-          <Field
-            name="password"
+          <NewPasswordFields
+            result={result}
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-            errors={fieldErrors(result, "password")}
-          />
-          <Field
-            name="confirmPassword"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            errors={fieldErrors(result, "confirmPassword")}
+            repeatLabel="Repeat the new password"
           />
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
             Change password

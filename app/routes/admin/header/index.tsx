@@ -5,6 +5,7 @@ import { Logo } from "~/components/site/logo";
 import { faviconType } from "~/lib/favicon";
 import { requireRole } from "../../../../server/auth/guard";
 import { errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { getHeaderSettings } from "../../../../server/settings/header";
 import { updateHeaderSettings } from "../../../../server/settings/update-header";
 import { redirectWithToast } from "../../../../server/toast";
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     await updateHeaderSettings({
       database: args.context.database,

@@ -3,6 +3,7 @@ import { ImageUploader } from "~/components/admin/image-uploader";
 import { PageHeader } from "~/components/admin/page-header";
 import { requireRole } from "../../../../server/auth/guard";
 import { AppError, errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { auditPublicPages } from "../../../../server/seo/audit";
 import {
   deleteSeoOverride,
@@ -52,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { database, clientAddress } = args.context;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const base = { database, actor: user, address: clientAddress };
   try {
     switch (String(form.get("intent"))) {

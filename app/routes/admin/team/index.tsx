@@ -18,6 +18,7 @@ import {
   staffSortable,
 } from "../../../../server/auth/users";
 import { AppError, errorResponse, invalid } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Team | Command Center" }];
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireRole(args, "admin");
   const { context } = args;
-  const parsed = teamActionSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = teamActionSchema.safeParse(Object.fromEntries(await readForm(args.request)));
   const actor = { id: me.id, email: me.email, address: context.clientAddress };
   try {
     if (!parsed.success) throw invalid(parsed.error, "Check the form: something is missing.");

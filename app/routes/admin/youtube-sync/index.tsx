@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { z } from "zod";
 import { ConfirmModal } from "~/components/admin/confirm-modal";
 import { PageHeader } from "~/components/admin/page-header";
 import { useToast } from "~/components/ui/toasts";
 import { channelIdSchema } from "~/lib/youtube";
+import { z } from "~/lib/zod";
 import { requireRole } from "../../../../server/auth/guard";
 import { AppError, errorResponse } from "../../../../server/errors";
+import { readForm } from "../../../../server/form-body";
 import { enqueueJob } from "../../../../server/jobs/queue";
 import {
   addChannel,
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { context } = args;
   const actor = { id: user.id, email: user.email, address: context.clientAddress };
-  const parsed = actionSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(args.request)));
   try {
     if (!parsed.success) throw new AppError("INVALID", "That request could not be read.");
     const input = parsed.data;
