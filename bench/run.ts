@@ -8,12 +8,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { createTempPostgresDatabase } from "../tests/helpers/pg";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** What `npm start` runs: the compiled server (ensure-build makes it first). */
+const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
+/** BENCH_ONLY=throughput,bytes,lighthouse,admin runs only those sections (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+const runs = (section: string) => only.size === 0 || only.has(section);
 
 type Server = { url: string; pid: number; stop(): Promise<void> };
 
@@ -22,9 +27,12 @@ function line(label: string, value: string) {
 }
 
 /** Starts the built product; resolves when the first page is served, with the time it took. */
-async function startProduct(dataDir: string): Promise<{ server: Server; readyMs: number }> {
+async function startProduct(
+  dataDir: string,
+  databaseUrl = "",
+): Promise<{ server: Server; readyMs: number }> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+  const child = spawn(process.execPath, [compiledServer], {
     cwd: root,
     env: {
       ...process.env,
@@ -32,7 +40,7 @@ async function startProduct(dataDir: string): Promise<{ server: Server; readyMs:
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -136,6 +144,21 @@ async function staticBaseline(body: Buffer) {
   };
 }
 
+/** The bytes a browser that accepts gzip receives for a URL (the body as sent). */
+function bytesSent(url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+        let total = 0;
+        response.on("data", (chunk: Buffer) => {
+          total += chunk.length;
+        });
+        response.on("end", () => resolve(total));
+      })
+      .on("error", reject);
+  });
+}
+
 async function firstLoadBytes(base: string, pagePath: string) {
   const html = await (await fetch(`${base}${pagePath}`)).text();
   const js = new Set<string>();
@@ -143,16 +166,16 @@ async function firstLoadBytes(base: string, pagePath: string) {
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
     js.add(match[1]);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]);
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(match[1]);
+  for (const match of html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g))
+    js.add(match[1]);
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
     css.add(match[1]);
-  const gz = async (urls: Set<string>) => {
+  const sent = async (urls: Set<string>) => {
     let total = 0;
-    for (const url of urls)
-      total += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())).length;
+    for (const url of urls) total += await bytesSent(new URL(url, base).href);
     return total;
   };
-  return { js: await gz(js), css: await gz(css), html: gzipSync(Buffer.from(html)).length };
+  return { js: await sent(js), css: await sent(css), html: await bytesSent(`${base}${pagePath}`) };
 }
 
 async function lighthouseScores(urls: Array<[string, string]>) {
@@ -226,7 +249,7 @@ async function main() {
   process.stdout.write(
     `\nThroughput, ${CONNECTIONS} connections for ${DURATION_S} s (goals: cached >= 0.5x static, p99 < 50 ms)\n`,
   );
-  for (const [label, pagePath] of pages) {
+  for (const [label, pagePath] of runs("throughput") ? pages : []) {
     const url = `${server.url}${pagePath}`;
     await fetch(url);
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -248,9 +271,29 @@ async function main() {
   }
 
   process.stdout.write("\nMemory after the load (goal: under 300 MB)\n");
-  line("resident set size", `${residentMb(server.pid).toFixed(0)} MB`);
+  line("resident set size, embedded database", `${residentMb(server.pid).toFixed(0)} MB`);
+  if (runs("throughput") && process.env.TEST_DATABASE_URL) {
+    // The same product on PostgreSQL (no embedded engine), after the same kind of load.
+    const database = await createTempPostgresDatabase();
+    const pgDataDir = mkdtempSync(path.join(tmpdir(), "frontier-bench-pg-"));
+    const onPostgres = await startProduct(pgDataDir, database.url);
+    try {
+      for (const [, pagePath] of pages) {
+        await load(`${onPostgres.server.url}${pagePath}`);
+        await load(`${onPostgres.server.url}${pagePath}`, { Cookie: "bench=bypass-cache" });
+      }
+      line(
+        "resident set size, on PostgreSQL",
+        `${residentMb(onPostgres.server.pid).toFixed(0)} MB`,
+      );
+    } finally {
+      await onPostgres.server.stop();
+      await database.drop();
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
 
-  process.stdout.write("\nFirst-load bytes, gzip (goal: Home JavaScript <= 120 KB)\n");
+  process.stdout.write("\nFirst-load bytes as sent with gzip (goal: Home JavaScript <= 120 KB)\n");
   const publicPages = [
     "/",
     "/about-us",
@@ -266,7 +309,7 @@ async function main() {
     "/contact",
     "/personas",
   ];
-  for (const pagePath of publicPages) {
+  for (const pagePath of runs("bytes") ? publicPages : []) {
     const bytes = await firstLoadBytes(server.url, pagePath);
     line(
       pagePath,
@@ -278,6 +321,7 @@ async function main() {
     "\nLighthouse, mobile (goals: Performance 95+, Accessibility, Best Practices, SEO 100)\n",
   );
   try {
+    if (!runs("lighthouse")) throw new Error("not selected (BENCH_ONLY)");
     const scores = await lighthouseScores([
       ["Home", `${server.url}/`],
       ["an insight", `${server.url}${insight}`],
@@ -298,7 +342,7 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
 
   const adminBench = path.join(root, "bench/admin-lists.ts");
-  if (existsSync(adminBench)) {
+  if (runs("admin") && existsSync(adminBench)) {
     process.stdout.write(
       "\nAdmin lists (goal: under 100 ms with 10,000 invoices and 2,000 clients)\n",
     );
