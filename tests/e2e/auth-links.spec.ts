@@ -1,14 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   loginAs,
   type ServerWithStaff,
   STAFF_PASSWORD,
-  startServerWithStaff,
+  staffServerAndBrowser,
   unexpectedErrors,
   uniqueStaffEmail,
 } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { openPage } from "../helpers/browser";
 
 /** The path of the Outbox link to `to` whose text is `linkText` (mail links carry PUBLIC_URL). */
 async function outboxLink(page: Page, server: ServerWithStaff, to: string, linkText: string) {
@@ -19,29 +19,26 @@ async function outboxLink(page: Page, server: ServerWithStaff, to: string, linkT
 }
 
 describe("one-time links through the Outbox", () => {
-  let server: ServerWithStaff;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = staffServerAndBrowser();
 
   it("resets a forgotten password through the mailed link, once", async () => {
-    const visitor = await openPage(browser);
-    const account = server.staff.clientManager;
-    await visitor.page.goto(`${server.url}/login`);
+    const visitor = await openPage(running.browser);
+    const account = running.server.staff.clientManager;
+    await visitor.page.goto(`${running.server.url}/login`);
     await visitor.page.getByRole("link", { name: "Forgot password?" }).click();
     await visitor.page.getByRole("heading", { name: "Forgot password" }).waitFor();
     await visitor.page.getByLabel("Email").fill(account.email);
     await visitor.page.getByRole("button", { name: "Send reset link" }).click();
     await visitor.page.getByText("If an account exists for that email").first().waitFor();
 
-    const admin = await openPage(browser);
-    await loginAs(admin.page, server, "admin");
-    const link = await outboxLink(admin.page, server, account.email, "Choose a new password");
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
+    const link = await outboxLink(
+      admin.page,
+      running.server,
+      account.email,
+      "Choose a new password",
+    );
 
     await visitor.page.goto(link);
     await visitor.page.getByLabel("New password", { exact: true }).fill("short");
@@ -54,9 +51,12 @@ describe("one-time links through the Outbox", () => {
     await visitor.page.getByLabel("Repeat the new password").fill(newPassword);
     await visitor.page.getByRole("button", { name: "Save new password" }).click();
     await visitor.page.waitForURL(/\/login$/);
-    await loginAs(visitor.page, server, "clientManager", { ...account, password: newPassword });
+    await loginAs(visitor.page, running.server, "clientManager", {
+      ...account,
+      password: newPassword,
+    });
 
-    const again = await openPage(browser);
+    const again = await openPage(running.browser);
     await again.page.goto(link);
     await again.page.getByText("expired or was already used").waitFor();
     expect(unexpectedErrors(visitor.errors)).toEqual([]);
@@ -64,8 +64,8 @@ describe("one-time links through the Outbox", () => {
   });
 
   it("answers the same for an unknown email", async () => {
-    const { page, close } = await openPage(browser);
-    await page.goto(`${server.url}/forgot-password`);
+    const { page, close } = await openPage(running.browser);
+    await page.goto(`${running.server.url}/forgot-password`);
     await page.getByLabel("Email").fill(uniqueStaffEmail("ghost"));
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("If an account exists for that email").first().waitFor();
@@ -73,24 +73,24 @@ describe("one-time links through the Outbox", () => {
   });
 
   it("invites a team member who accepts, sets a password and signs in as client manager", async () => {
-    const admin = await openPage(browser);
-    await loginAs(admin.page, server, "admin");
-    await admin.page.goto(`${server.url}/admin/team`);
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
+    await admin.page.goto(`${running.server.url}/admin/team`);
     const email = uniqueStaffEmail("invited");
     await admin.page.getByLabel("Email", { exact: true }).fill(email);
     await admin.page.getByLabel("Role", { exact: true }).selectOption("clientManager");
     await admin.page.getByRole("button", { name: "Send invitation" }).click();
     await admin.page.locator('[data-toast="success"]', { hasText: "Invitation mailed" }).waitFor();
-    const link = await outboxLink(admin.page, server, email, "Accept the invitation");
+    const link = await outboxLink(admin.page, running.server, email, "Accept the invitation");
 
-    const invitee = await openPage(browser);
+    const invitee = await openPage(running.browser);
     await invitee.page.goto(link);
     await invitee.page.getByLabel("Name").fill("Iris Invitee");
     await invitee.page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
     await invitee.page.getByLabel("Repeat the password").fill(STAFF_PASSWORD);
     await invitee.page.getByRole("button", { name: "Join the team" }).click();
     await invitee.page.waitForURL(/\/login/);
-    await loginAs(invitee.page, server, "clientManager", {
+    await loginAs(invitee.page, running.server, "clientManager", {
       email,
       password: STAFF_PASSWORD,
       role: "clientManager",
@@ -98,12 +98,12 @@ describe("one-time links through the Outbox", () => {
     await invitee.page.getByText("Iris Invitee · Client manager").waitFor();
 
     // The admin changes the new member's role from the team list.
-    await admin.page.goto(`${server.url}/admin/team?q=${encodeURIComponent(email)}`);
+    await admin.page.goto(`${running.server.url}/admin/team?q=${encodeURIComponent(email)}`);
     await admin.page.getByLabel(`Role of ${email}`).selectOption("none");
     await admin.page.locator('[data-toast="success"]', { hasText: "is now No access" }).waitFor();
 
     // The change is in the audit log, filtered by area.
-    await admin.page.goto(`${server.url}/admin/audit?area=team`);
+    await admin.page.goto(`${running.server.url}/admin/audit?area=team`);
     await admin.page.getByRole("cell", { name: "invite" }).first().waitFor();
     await admin.page.getByRole("cell", { name: "set-role" }).first().waitFor();
     expect(unexpectedErrors(invitee.errors)).toEqual([]);
@@ -112,12 +112,12 @@ describe("one-time links through the Outbox", () => {
   });
 
   it("disabling a member signs them out at once", async () => {
-    const member = await openPage(browser);
-    await loginAs(member.page, server, "none");
-    const admin = await openPage(browser);
-    await loginAs(admin.page, server, "admin");
+    const member = await openPage(running.browser);
+    await loginAs(member.page, running.server, "none");
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
     await admin.page.goto(
-      `${server.url}/admin/team?q=${encodeURIComponent(server.staff.none.email)}`,
+      `${running.server.url}/admin/team?q=${encodeURIComponent(running.server.staff.none.email)}`,
     );
     await admin.page.getByRole("button", { name: "Disable" }).click();
     const dialog = admin.page.getByRole("alertdialog");
@@ -128,10 +128,12 @@ describe("one-time links through the Outbox", () => {
     await admin.page.getByRole("button", { name: "Disable account" }).click();
     await admin.page.locator('[data-toast="success"]', { hasText: "disabled" }).waitFor();
 
-    await member.page.goto(`${server.url}/admin`);
+    await member.page.goto(`${running.server.url}/admin`);
     expect(new URL(member.page.url()).pathname).toBe("/login");
-    await member.page.getByLabel("Email").fill(server.staff.none.email);
-    await member.page.getByLabel("Password", { exact: true }).fill(server.staff.none.password);
+    await member.page.getByLabel("Email").fill(running.server.staff.none.email);
+    await member.page
+      .getByLabel("Password", { exact: true })
+      .fill(running.server.staff.none.password);
     await member.page.getByRole("button", { name: "Sign in" }).click();
     await member.page.locator('[data-toast="error"]', { hasText: "disabled" }).waitFor();
     await Promise.all([admin.close(), member.close()]);

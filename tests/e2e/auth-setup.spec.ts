@@ -33,6 +33,8 @@ describe("first run", () => {
     await page.getByLabel("Repeat the password").fill("first admin password");
     await page.getByRole("button", { name: "Create admin account" }).click();
     await page.waitForURL(/\/login/);
+    // The address changes a moment before the sign-in form replaces the setup form.
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
     await page.getByLabel("Email").fill("first-admin@staff.test");
     await page.getByLabel("Password", { exact: true }).fill("first admin password");
     await page.getByRole("button", { name: "Sign in" }).click();

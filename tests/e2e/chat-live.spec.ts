@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/client";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openChat, openPage } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
 
 const staff = {
@@ -36,30 +36,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${server.url}/admin/chat`);
-}
-
-/** A click before the page has hydrated does nothing: press the chat button until it opens. */
-async function openChat(page: Page, { useKeyboard = false } = {}) {
-  const button = page
-    .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
-    .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
-  await expect
-    .poll(
-      async () => {
-        if ((await button.getAttribute("aria-expanded")) !== "true") {
-          if (useKeyboard) {
-            await button.focus();
-            await page.keyboard.press("Enter");
-          } else await button.click();
-        }
-        return button.getAttribute("aria-expanded");
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("true");
-  const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
-  await dialog.waitFor();
-  return dialog;
 }
 
 describe("live chat between a visitor and the team", () => {
@@ -114,7 +90,7 @@ describe("live chat between a visitor and the team", () => {
 
     await dialog
       .getByText("Yes! Ada here. Tell me more about the showroom.")
-      .waitFor({ timeout: 2000 });
+      .waitFor({ timeout: 5000 });
     await dialog.getByText("Ada Chat").waitFor();
 
     // Reload keeps the history, each message once.

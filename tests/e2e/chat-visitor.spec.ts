@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { leads } from "../../server/db/schema/leads";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openChat, openPage } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -16,30 +16,6 @@ afterAll(async () => {
   await browser?.close();
   if (server?.process.exitCode === null) await server.stop();
 });
-
-/** A click before the page has hydrated does nothing: press the chat button until it opens. */
-async function openChat(page: Page, { useKeyboard = false } = {}) {
-  const button = page
-    .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
-    .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
-  await expect
-    .poll(
-      async () => {
-        if ((await button.getAttribute("aria-expanded")) !== "true") {
-          if (useKeyboard) {
-            await button.focus();
-            await page.keyboard.press("Enter");
-          } else await button.click();
-        }
-        return button.getAttribute("aria-expanded");
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("true");
-  const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
-  await dialog.waitFor();
-  return dialog;
-}
 
 describe("the chat, as a visitor", () => {
   it("opens from the keyboard as a labelled dialog, and Escape returns focus to the button", async () => {

@@ -1,20 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { loginAs, signInCookie, staffServerAndBrowser } from "../helpers/auth";
+import { openPage } from "../helpers/browser";
 
-let server: ServerWithStaff;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = staffServerAndBrowser();
 
 const id = randomUUID();
 const pages = [
@@ -60,9 +50,9 @@ const actions = [
 
 describe("content and marketing are for admins only", () => {
   it("refuses a clientManager every page and action on the server", async () => {
-    const cookie = await signInCookie(server, server.staff.clientManager);
+    const cookie = await signInCookie(running.server, running.server.staff.clientManager);
     for (const path of pages) {
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await fetch(`${running.server.url}${path}`, {
         headers: { Cookie: cookie },
         redirect: "manual",
       });
@@ -73,9 +63,9 @@ describe("content and marketing are for admins only", () => {
       const body = new FormData();
       body.set("intent", "delete");
       body.set("title", "x");
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await fetch(`${running.server.url}${path}`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: server.url },
+        headers: { Cookie: cookie, Origin: running.server.url },
         body,
         redirect: "manual",
       });
@@ -85,15 +75,15 @@ describe("content and marketing are for admins only", () => {
   });
 
   it("refuses bad uploads with a clear message and keeps nothing; serves good ones with a long cache", async () => {
-    const cookie = await signInCookie(server, server.staff.admin);
+    const cookie = await signInCookie(running.server, running.server.staff.admin);
     const upload = async (bytes: Buffer, name: string, kind = "image") => {
       const body = new FormData();
       body.set("file", new Blob([new Uint8Array(bytes)]), name);
       body.set("kind", kind);
       body.set("alt", "Test image");
-      const response = await fetch(`${server.url}/admin/media/upload`, {
+      const response = await fetch(`${running.server.url}/admin/media/upload`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: server.url },
+        headers: { Cookie: cookie, Origin: running.server.url },
         body,
       });
       return {
@@ -129,23 +119,23 @@ describe("content and marketing are for admins only", () => {
       .toBuffer();
     const good = await upload(png, "good.png");
     expect(good.status).toBe(200);
-    const served = await fetch(`${server.url}${good.body.media?.url}`);
+    const served = await fetch(`${running.server.url}${good.body.media?.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("cache-control")).toContain("immutable");
   });
 
   it("updates an open public page when the logo changes", async () => {
-    const visitor = await openPage(browser);
-    await visitor.page.goto(`${server.url}/faq`);
+    const visitor = await openPage(running.browser);
+    await visitor.page.goto(`${running.server.url}/faq`);
     const logo = visitor.page.locator("header img").first();
     const before = await logo.getAttribute("src");
     // Let the page subscribe to the settings events.
     await visitor.page.waitForTimeout(1000);
 
-    const admin = await openPage(browser);
-    await loginAs(admin.page, server, "admin");
-    await admin.page.goto(`${server.url}/admin/header`);
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
+    await admin.page.goto(`${running.server.url}/admin/header`);
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><rect width="100" height="20" fill="#f60"/></svg>',
     );

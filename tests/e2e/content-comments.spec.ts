@@ -1,29 +1,19 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { loginAs, staffServerAndBrowser } from "../helpers/auth";
+import { openPage } from "../helpers/browser";
 
-let server: ServerWithStaff;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = staffServerAndBrowser();
 
 describe("comment moderation", () => {
   it("approves a visitor's comment so it appears on the insight, and marks another as spam", async () => {
-    const list = await (await fetch(`${server.url}/insights`)).text();
+    const list = await (await fetch(`${running.server.url}/insights`)).text();
     const insightPath = list.match(/href="(\/insights\/[a-z0-9-]+)"/)?.[1];
     expect(insightPath).toBeTruthy();
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage(running.browser);
     const bodies = [`Lovely piece ${Date.now()}`, `Buy cheap watches ${Date.now()}`];
     for (const body of bodies) {
-      await visitor.page.goto(`${server.url}${insightPath}`, { waitUntil: "networkidle" });
+      await visitor.page.goto(`${running.server.url}${insightPath}`, { waitUntil: "networkidle" });
       const form = visitor.page.locator("form", { hasText: "Leave a comment" });
       await form.getByLabel("Name").fill("Visitor");
       await form.getByLabel("Email (never shown)").fill(`visitor-${Date.now()}@example.com`);
@@ -35,9 +25,9 @@ describe("comment moderation", () => {
         .waitFor();
     }
 
-    const admin = await openPage(browser);
-    await loginAs(admin.page, server, "admin");
-    await admin.page.goto(`${server.url}/admin/comments`);
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
+    await admin.page.goto(`${running.server.url}/admin/comments`);
     const good = admin.page.locator("li", { hasText: bodies[0] });
     expect(await good.getByRole("link").first().getAttribute("href")).toBe(insightPath);
     await good.getByRole("button", { name: "Approve the comment by Visitor" }).click();
@@ -53,7 +43,7 @@ describe("comment moderation", () => {
     await admin.page.getByRole("link", { name: /^Spam/ }).click();
     await expect.poll(() => admin.page.getByText(bodies[1]).count(), { timeout: 20_000 }).toBe(1);
 
-    await visitor.page.goto(`${server.url}${insightPath}`);
+    await visitor.page.goto(`${running.server.url}${insightPath}`);
     expect(await visitor.page.getByText(bodies[0]).count()).toBe(1);
     expect(await visitor.page.getByText(bodies[1]).count()).toBe(0);
     expect(visitor.errors).toEqual([]);

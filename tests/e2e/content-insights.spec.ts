@@ -1,19 +1,9 @@
-import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { loginAs, staffServerAndBrowser } from "../helpers/auth";
+import { openPage } from "../helpers/browser";
 
-let server: ServerWithStaff;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerWithStaff(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = staffServerAndBrowser();
 
 function localInput(date: Date) {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
@@ -21,10 +11,10 @@ function localInput(date: Date) {
 
 describe("insights in the command center", () => {
   it("writes an insight with an image, previews it, schedules it and sees it go live; a new slug redirects the old URL", async () => {
-    const { page, errors, close } = await openPage(browser);
-    await loginAs(page, server, "admin");
+    const { page, errors, close } = await openPage(running.browser);
+    await loginAs(page, running.server, "admin");
     const slug = `e2e-insight-${Date.now()}`;
-    await page.goto(`${server.url}/admin/insights/create`);
+    await page.goto(`${running.server.url}/admin/insights/create`);
     await page.getByLabel("Title", { exact: true }).fill("A scheduled field report");
     await page.getByLabel("Slug", { exact: true }).fill(slug);
     await page.getByLabel("Author").fill("Ada Lovelace");
@@ -56,15 +46,29 @@ describe("insights in the command center", () => {
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/admin\/insights\/edit\//);
     const id = page.url().split("/").pop();
+    // The address changes a moment before the edit screen replaces the create
+    // screen: typing earlier would go into the form on its way out.
+    await page.getByText("Drafts save automatically while you type.").waitFor();
 
-    const preview = await browser.newPage();
+    // A draft saves itself while staff type, without leaving the page.
+    await page.getByLabel("Excerpt").fill("What we learned shipping on a schedule, autosaved.");
+    await expect
+      .poll(() => page.getByText(/^Draft saved automatically at/).count(), { timeout: 30_000 })
+      .toBe(1);
+    await page.reload();
+    expect(await page.getByLabel("Excerpt").inputValue()).toBe(
+      "What we learned shipping on a schedule, autosaved.",
+    );
+    expect(await page.getByText(/· autosave by/).count()).toBe(1);
+
+    const preview = await running.browser.newPage();
     await preview.context().addCookies(await page.context().cookies());
-    await preview.goto(`${server.url}/admin/insights/preview?id=${id}`);
+    await preview.goto(`${running.server.url}/admin/insights/preview?id=${id}`);
     await expect.poll(() => preview.getByText(/^Preview ·/).count(), { timeout: 20_000 }).toBe(1);
     expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
     expect(await preview.locator("article img").first().getAttribute("alt")).toBe("A blue banner");
     await preview.close();
-    expect((await fetch(`${server.url}/insights/${slug}`)).status).toBe(404);
+    expect((await fetch(`${running.server.url}/insights/${slug}`)).status).toBe(404);
 
     const at = new Date(Date.now() + 20_000);
     await page.getByLabel("Scheduled").check();
@@ -75,14 +79,16 @@ describe("insights in the command center", () => {
       .toBeGreaterThan(0);
 
     await expect
-      .poll(async () => (await fetch(`${server.url}/insights/${slug}`)).status, {
+      .poll(async () => (await fetch(`${running.server.url}/insights/${slug}`)).status, {
         timeout: 90_000,
         interval: 2000,
       })
       .toBe(200);
-    expect(await (await fetch(`${server.url}/insights`)).text()).toContain(slug);
-    expect(await (await fetch(`${server.url}/insights.rss`)).text()).toContain(slug);
-    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`/insights/${slug}`);
+    expect(await (await fetch(`${running.server.url}/insights`)).text()).toContain(slug);
+    expect(await (await fetch(`${running.server.url}/insights.rss`)).text()).toContain(slug);
+    expect(await (await fetch(`${running.server.url}/sitemap.xml`)).text()).toContain(
+      `/insights/${slug}`,
+    );
 
     await page.reload();
     await page.getByLabel("Slug", { exact: true }).fill(`${slug}-renamed`);
@@ -90,10 +96,10 @@ describe("insights in the command center", () => {
     await expect
       .poll(() => page.getByText("Insight saved and published.").count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
-    const old = await fetch(`${server.url}/insights/${slug}`, { redirect: "manual" });
+    const old = await fetch(`${running.server.url}/insights/${slug}`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`/insights/${slug}-renamed`);
-    await page.goto(`${server.url}/insights/${slug}`);
+    await page.goto(`${running.server.url}/insights/${slug}`);
     expect(new URL(page.url()).pathname).toBe(`/insights/${slug}-renamed`);
     expect(errors).toEqual([]);
     await close();

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
 import { startSmtpServer } from "../helpers/smtp";
 import { decodeQuotedPrintable, seriousViolations, uniqueAddress } from "./public-helpers";
@@ -57,7 +57,7 @@ const local = (url: string) => url.replace(PUBLIC_URL, server.url);
 describe("comments", () => {
   it("posts a comment that waits for moderation and is not shown yet", async () => {
     const { page, errors, close } = await openVisitor();
-    await page.goto(`${server.url}${insightPath}`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}${insightPath}`);
     const form = page.locator("form", { hasText: "Leave a comment" });
     await form.getByRole("button", { name: "Post comment" }).click();
     await form.getByText("Please tell us your name.").waitFor();
@@ -84,11 +84,18 @@ describe("comments", () => {
 describe("contact", () => {
   it("explains invalid input at the field and stores nothing; a valid message reaches staff", async () => {
     const { page, errors, close } = await openVisitor();
-    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+    await gotoHydrated(page, `${server.url}/contact`);
+    // The form's schema is not part of the page's first load; it comes when the form is used.
+    expect(requests.filter((request) => /contact-schema/.test(request))).toEqual([]);
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Please tell us your name.").waitFor();
     await page.getByText("Please choose the service you need.").waitFor();
     expect(await page.getByLabel("Message").getAttribute("aria-invalid")).toBe("true");
+    // ...and checked in the browser: nothing was sent.
+    expect(requests.filter((request) => /contact-schema/.test(request))).toHaveLength(1);
+    expect(requests.filter((request) => request.startsWith("POST"))).toEqual([]);
 
     // The server decides too: a too-short message sent past the browser is refused at the field.
     const name = `Grace ${unique()}`;
@@ -131,7 +138,7 @@ describe("contact", () => {
 describe("newsletter", () => {
   it("subscribes, confirms through the mail once, and unsubscribes in one click", async () => {
     const { page, errors, close } = await openVisitor();
-    await page.goto(`${server.url}/insights`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/insights`);
     const footer = page.locator("footer");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await footer.getByText("Please enter a valid email address.").waitFor();
@@ -153,18 +160,18 @@ describe("newsletter", () => {
     expect(confirmUrl).toBeTruthy();
     expect(unsubscribeUrl).toBeTruthy();
 
-    await page.goto(local(confirmUrl ?? ""), { waitUntil: "networkidle" });
+    await gotoHydrated(page, local(confirmUrl ?? ""));
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
 
-    await page.goto(local(confirmUrl ?? ""), { waitUntil: "networkidle" });
+    await gotoHydrated(page, local(confirmUrl ?? ""));
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await page.getByRole("heading", { name: "This link no longer works" }).waitFor();
 
     // Signing up again says the same and sends nothing: it reveals no one's subscription.
     const before = smtp.received.length;
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/`);
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText("Almost there! Check your inbox").first().waitFor();
@@ -180,7 +187,7 @@ describe("newsletter", () => {
     expect(await oneClick.text()).toContain("You&#x27;re unsubscribed");
 
     // And the link in the mail, for people.
-    await page.goto(local(unsubscribeUrl ?? ""), { waitUntil: "networkidle" });
+    await gotoHydrated(page, local(unsubscribeUrl ?? ""));
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -192,7 +199,7 @@ describe("newsletter", () => {
 describe("bots", () => {
   it("refuses a filled honeypot", async () => {
     const { page, close } = await openVisitor();
-    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/contact`);
     const name = `Bot ${unique()}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Email", { exact: true }).fill(`bot-${unique()}@example.com`);
@@ -229,7 +236,7 @@ describe("bots", () => {
   it("refuses too many submissions from one address", async () => {
     const { page, close } = await openVisitor();
     const address = uniqueAddress();
-    await page.goto(`${server.url}${insightPath}`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}${insightPath}`);
     const token = await page.locator('input[name="formToken"]').first().inputValue();
     await page.waitForTimeout(HUMAN_PAUSE_MS);
     const post = () =>

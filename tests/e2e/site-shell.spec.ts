@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mainNavigation } from "~/lib/navigation";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -20,7 +20,7 @@ describe("the public shell", () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1440, height: 900 },
     });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     const nav = page.getByRole("navigation", { name: "Main" });
     const labels = await nav.getByRole("link").allTextContents();
     expect(labels).toEqual(mainNavigation.map((item) => item.label));
@@ -39,7 +39,7 @@ describe("the public shell", () => {
       hasTouch: true,
       isMobile: true,
     });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.click();
@@ -72,7 +72,7 @@ describe("the public shell", () => {
 
   it("shows the back-to-top button only after more than 300 px of scroll", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     await page.evaluate(() => {
       document.body.style.minHeight = "4000px";
     });
@@ -91,7 +91,20 @@ describe("the public shell", () => {
 
   it("shows an error toast in red that is removed after 5 s, or at once with its dismiss button", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
+    // Time the toast in the browser: a busy test machine can take seconds between
+    // the toast appearing and this process noticing, but not in the page's own clock.
+    await page.evaluate(() => {
+      const times: { shown?: number; gone?: number } = {};
+      Object.assign(window, { toastTimes: times });
+      new MutationObserver(() => {
+        const present = document.querySelector('[data-toast="error"]') !== null;
+        if (present && times.shown === undefined) times.shown = performance.now();
+        if (!present && times.shown !== undefined && times.gone === undefined) {
+          times.gone = performance.now();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const footer = page.locator("footer");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     const toast = page
@@ -104,24 +117,30 @@ describe("the public shell", () => {
     const status = page.getByRole("status");
     await expect(status.textContent()).resolves.toContain("Please enter a valid email address.");
 
-    const shownAt = Date.now();
     await toast.waitFor({ state: "detached", timeout: 8000 });
-    const lifetime = Date.now() - shownAt;
-    expect(lifetime).toBeGreaterThan(4000);
-    expect(lifetime).toBeLessThan(6500);
+    const lifetime = await page.evaluate(() => {
+      const { toastTimes } = window as unknown as { toastTimes: { shown: number; gone: number } };
+      return toastTimes.gone - toastTimes.shown;
+    });
+    expect(lifetime).toBeGreaterThan(4500);
+    expect(lifetime).toBeLessThan(7000);
 
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await toast.waitFor();
     await toast.getByRole("button", { name: "Dismiss notification" }).click();
-    await toast.waitFor({ state: "detached", timeout: 1000 });
+    await toast.waitFor({ state: "detached", timeout: 2500 });
     await close();
   });
 
   it("draws the particle background behind everything, hidden from assistive technology", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     const canvas = page.getByTestId("particle-background");
-    await page.waitForFunction(() => document.querySelector("canvas")?.dataset.running === "true");
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>("[data-testid=particle-background]")?.dataset
+          .running === "true",
+    );
     expect(await canvas.getAttribute("aria-hidden")).toBe("true");
     expect(await canvas.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe(
       "none",
@@ -143,9 +162,11 @@ describe("the public shell", () => {
       viewport: { width: 1280, height: 800 },
       reducedMotion: "reduce",
     });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     await page.waitForFunction(
-      () => document.querySelector("canvas")?.dataset.motion === "reduced",
+      () =>
+        document.querySelector<HTMLElement>("[data-testid=particle-background]")?.dataset.motion ===
+        "reduced",
     );
     await page.evaluate(() => {
       Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
@@ -159,7 +180,7 @@ describe("the public shell", () => {
 
   it("shows the cursor dot on a mouse screen, growing over links, and none on a touch screen", async () => {
     const desktop = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await desktop.page.goto(server.url);
+    await gotoHydrated(desktop.page, server.url);
     const dot = desktop.page.getByTestId("cursor-dot");
     await dot.waitFor({ state: "attached" });
     await desktop.page.mouse.move(700, 600);
@@ -178,7 +199,7 @@ describe("the public shell", () => {
       hasTouch: true,
       isMobile: true,
     });
-    await touch.page.goto(server.url);
+    await gotoHydrated(touch.page, server.url);
     await touch.page.waitForTimeout(300);
     await expect(touch.page.getByTestId("cursor-dot").count()).resolves.toBe(0);
     await touch.close();
@@ -186,7 +207,7 @@ describe("the public shell", () => {
 
   it("fades each new page in and scrolls to the top", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
-    await page.goto(server.url);
+    await gotoHydrated(page, server.url);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${server.url}/pricing`);

@@ -6,6 +6,7 @@ import { faqItems } from "~/lib/content/faq";
 import { personas } from "~/lib/content/personas";
 import { pricingModels } from "~/lib/content/pricing";
 import { processSteps } from "~/lib/content/process";
+import { serviceGuides } from "~/lib/content/service-guides";
 import { servicePath, services } from "~/lib/content/services";
 import { technologies } from "~/lib/content/technologies";
 import { launchBrowser, openPage } from "../helpers/browser";
@@ -131,9 +132,10 @@ describe("static pages in the server's HTML (no JavaScript)", () => {
       expect(page.text).toContain(service.name);
       for (const heading of ["What it is", "Why it matters", "How we work", "What you receive"])
         expect(page.text).toContain(heading);
-      for (const paragraph of [...service.what, ...service.why, ...service.how])
+      const guide = serviceGuides[service.id];
+      for (const paragraph of [...guide.what, ...guide.why, ...guide.how])
         expect(page.text).toContain(paragraph);
-      for (const deliverable of service.deliverables) expect(page.text).toContain(deliverable);
+      for (const deliverable of guide.deliverables) expect(page.text).toContain(deliverable);
       expect(page.html).toMatch(/<nav aria-label="Breadcrumb"/);
       expect(page.html).toContain('aria-current="page"');
       expect(page.html).toContain('href="/contact"');

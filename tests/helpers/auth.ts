@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { Role } from "../../server/auth/guard";
 import { createStaffUser } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/client";
+import { launchBrowser } from "./browser";
 import { type RunningServer, type StartOptions, startServer } from "./server";
 
 /**
@@ -141,10 +143,27 @@ export async function loginAs(
  * Console errors other than the browser's own note about a 4xx answer, which a
  * refused form submission (400, 401, 429) produces on purpose.
  */
-export function unexpectedErrors(errors: string[], { allowHydrationMismatch = false } = {}) {
+export function unexpectedErrors(errors: string[]) {
   return errors.filter(
-    (error) =>
-      !/Failed to load resource: the server responded with a status of 4\d\d/.test(error) &&
-      !(allowHydrationMismatch && /Minified React error #41[89]/.test(error)),
+    (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
   );
+}
+
+/**
+ * For a spec file (or a describe block): a server with staff accounts and a browser, started
+ * before its tests and stopped after them. Tests read `running.server` and `running.browser`.
+ */
+export function staffServerAndBrowser(options: StartOptions = {}) {
+  const running = {} as { server: ServerWithStaff; browser: Browser };
+  beforeAll(async () => {
+    [running.server, running.browser] = await Promise.all([
+      startServerWithStaff(options),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }

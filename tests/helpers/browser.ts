@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -29,12 +30,25 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * With BROWSER_CPU_SLOWDOWN=N, the page runs its scripts N times slower, as on
+ * a busy CI machine: a spec that races the page (types before a screen has
+ * replaced the previous one, say) then fails here too, not only now and then.
+ */
+async function slowDownWhenAsked(page: Page) {
+  const rate = Number(process.env.BROWSER_CPU_SLOWDOWN);
+  if (!(rate > 1)) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+/**
  * A page whose console errors and uncaught exceptions are collected; call
  * `expectNoErrors()` at the end of a test so a page that logs an error fails it.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  await slowDownWhenAsked(page);
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -50,4 +64,48 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   };
 }
 
+/**
+ * Waits until React has taken over the server-rendered page. A click before
+ * that gets the browser's own behaviour (its validation bubble, a full form
+ * post), which is right for a visitor but not what a spec of the app means.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** `page.goto`, then wait for the page to hydrate. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  await waitForHydration(page);
+  return response;
+}
+
 export type OpenedPage = Awaited<ReturnType<typeof openPage>> & { page: Page };
+
+/** A click before the page has hydrated does nothing: press the chat button until it opens. */
+export async function openChat(page: Page, { useKeyboard = false } = {}) {
+  const button = page
+    .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
+    .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
+  await expect
+    .poll(
+      async () => {
+        if ((await button.getAttribute("aria-expanded")) !== "true") {
+          if (useKeyboard) {
+            await button.focus();
+            await page.keyboard.press("Enter");
+          } else await button.click();
+        }
+        return button.getAttribute("aria-expanded");
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("true");
+  const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
+  await dialog.waitFor();
+  return dialog;
+}

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first). */
+const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
 
 export type RunningServer = {
   url: string;
@@ -33,7 +35,7 @@ export type StartOptions = {
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "frontier-test-"));
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+  const child = spawn(process.execPath, ["--enable-source-maps", compiledServer], {
     cwd: root,
     env: {
       ...process.env,
