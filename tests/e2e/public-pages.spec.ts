@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicePath, services } from "~/lib/content/services";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
 import { seriousViolations } from "./public-helpers";
 
@@ -199,7 +199,7 @@ describe("reading the pages in a browser", () => {
           viewport: { width: 1280, height: 900 },
           reducedMotion: "reduce",
         });
-        await page.goto(`${server.url}${pathname}`, { waitUntil: "networkidle" });
+        await gotoHydrated(page, `${server.url}${pathname}`);
         await page.getByText(text).first().waitFor();
         if (visit === 1) expect(await seriousViolations(page), pathname).toEqual([]);
         // Hydrated: a client-side navigation keeps the window (no full page load).
@@ -223,18 +223,19 @@ describe("reading the pages in a browser", () => {
 
   it("filters case studies and pages insights through the URL", async () => {
     const { page, errors, close } = await openPage(browser);
-    await page.goto(`${server.url}/case-studies`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/case-studies`);
     await page.getByLabel("Service", { exact: true }).selectOption("ai-ml");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/service=ai-ml/);
     const cards = page.locator("main article");
-    await expect.poll(() => cards.count()).toBe(2);
+    // The address changes a moment before the filtered list renders.
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
     await page.getByLabel("Industry", { exact: true }).selectOption("Healthcare");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/industry=Healthcare/);
-    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
 
-    await page.goto(`${server.url}/insights`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/insights`);
     await page
       .getByRole("navigation", { name: "Insight pages" })
       .getByRole("link", { name: "Next" })
