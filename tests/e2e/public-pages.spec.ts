@@ -243,6 +243,11 @@ describe("reading the pages in a browser", () => {
     await page.waitForURL(/page=2/);
     await page.getByRole("link", { name: "ux", exact: true }).click();
     await page.waitForURL(/tag=ux/);
+    // The filtered list has rendered once its chip is the current one.
+    await page
+      .getByRole("navigation", { name: "Filter by tag" })
+      .locator('[aria-current="page"]', { hasText: /^ux$/ })
+      .waitFor();
     expect(await page.locator("main article").count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await close();
