@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, listQueryFrom, pageFrom } from "./list-query";
+import { clampPage, containsPattern, listQueryFrom, pageFrom } from "./list-query";
 
 const url = (query: string) => new URL(`http://frontier.test/admin/invoices${query}`);
 
@@ -19,6 +19,14 @@ describe("list addresses", () => {
       expect(pageFrom(url(odd)), odd).toBe(1);
     // parseInt reads the leading digits: "1e309" is page 1, not Infinity.
     expect(pageFrom(url("?page=1e309"))).toBe(1);
+  });
+
+  it("clamps a page number to the pages that exist, with at least one page", () => {
+    expect(clampPage(2, 60, 25)).toEqual({ page: 2, pageCount: 3 });
+    expect(clampPage(9, 60, 25)).toEqual({ page: 3, pageCount: 3 });
+    expect(clampPage(4, 0, 25)).toEqual({ page: 1, pageCount: 1 });
+    for (const odd of [undefined, 0, -2, 1.5, Number.NaN])
+      expect(clampPage(odd, 60, 25), String(odd)).toEqual({ page: 1, pageCount: 3 });
   });
 
   it("keeps only known sorts, directions and page sizes", () => {

@@ -48,6 +48,13 @@ export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
+/** A 1-based page number from the URL, clamped to the pages that exist. */
+export function clampPage(page: number | undefined, total: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const wanted = Number.isInteger(page) && page && page > 0 ? page : 1;
+  return { page: Math.min(wanted, pageCount), pageCount };
+}
+
 export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
   return (query.page - 1) * query.pageSize;
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit";
+import { clampPage } from "../business/list-query";
 import type { Database, Db } from "../db/client";
 import { comments, insights } from "../db/schema/content";
 import { AppError, invalid } from "../errors";
@@ -35,8 +36,7 @@ export async function findCommentsForModeration({
   for (const row of countRows)
     if (row.status in counts) counts[row.status as CommentTab] = row.total;
   const total = counts[status];
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount } = clampPage(page, total, pageSize);
   const rows = await db
     .select({
       id: comments.id,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "dri
 import type { z } from "zod";
 import type { PublishableKindInfo } from "../../app/lib/content-admin/kinds";
 import { recordAudit } from "../audit/audit";
-import { containsPattern } from "../business/list-query";
+import { clampPage, containsPattern } from "../business/list-query";
 import type { Database, Db } from "../db/client";
 import type { caseStudies, insights } from "../db/schema/content";
 import { AppError, invalid } from "../errors";
@@ -95,8 +95,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const current = Math.min(Math.max(1, page), pageCount);
+    const { page: current, pageCount } = clampPage(page, total, pageSize);
     const rows = await db
       .select({
         id: table.id,

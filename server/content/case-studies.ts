@@ -9,10 +9,11 @@ import {
   inArray,
   notInArray,
 } from "drizzle-orm";
+import { clampPage } from "../business/list-query";
 import type { Db } from "../db/client";
 import { caseStudies } from "../db/schema/content";
 import { renderMarkdown } from "./markdown";
-import { clampPage, isLive, type Page } from "./published";
+import { isLive, type Page } from "./published";
 
 export const CASE_STUDIES_PAGE_SIZE = 6;
 

@@ -9,10 +9,11 @@ import {
   notInArray,
   sql,
 } from "drizzle-orm";
+import { clampPage } from "../business/list-query";
 import type { Db } from "../db/client";
 import { insights } from "../db/schema/content";
 import { readingMinutes, renderMarkdown } from "./markdown";
-import { clampPage, isLive, type Page } from "./published";
+import { isLive, type Page } from "./published";
 
 export const INSIGHTS_PAGE_SIZE = 6;
 

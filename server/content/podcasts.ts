@@ -1,8 +1,9 @@
 import { count, desc } from "drizzle-orm";
+import { clampPage } from "../business/list-query";
 import type { Db } from "../db/client";
 import { podcastEpisodes } from "../db/schema/content";
 import { renderMarkdown } from "./markdown";
-import { clampPage, isLive, type Page } from "./published";
+import { isLive, type Page } from "./published";
 
 export const PODCASTS_PAGE_SIZE = 10;
 

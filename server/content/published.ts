@@ -12,10 +12,3 @@ export function isLive(table: Publishable, now = new Date()): SQL {
 }
 
 export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
-
-/** A 1-based page number from the URL, clamped to what exists. */
-export function clampPage(page: number | undefined, total: number, pageSize: number) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const wanted = Number.isInteger(page) && page && page > 0 ? page : 1;
-  return { page: Math.min(wanted, pageCount), pageCount };
-}

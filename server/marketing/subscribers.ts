@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit";
+import { clampPage } from "../business/list-query";
 import type { Actor } from "../content-admin/revisions";
 import type { Db } from "../db/client";
 import { subscribers } from "../db/schema/content";
@@ -70,8 +71,7 @@ export async function findSubscribers({
 }: { db: Db; page?: number; pageSize?: number } & Filter) {
   const where = whereOf(filter);
   const [{ total }] = await db.select({ total: count() }).from(subscribers).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount } = clampPage(page, total, pageSize);
   const rows = await db
     .select({
       id: subscribers.id,
