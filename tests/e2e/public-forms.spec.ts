@@ -191,6 +191,11 @@ describe("newsletter", () => {
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A link cut short offers no button, only what to do instead.
+    await gotoHydrated(page, `${server.url}/newsletter/unsubscribe`);
+    await page.getByRole("heading", { name: "We could not find that subscription" }).waitFor();
+    expect(await page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

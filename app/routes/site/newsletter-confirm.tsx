@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
+import { MailedLinkPage } from "~/components/site/mailed-link-page";
 import { seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
 import { readForm } from "../../../server/form-body";
@@ -30,44 +31,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function NewsletterConfirmPage() {
   const { token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const result = useActionData<typeof action>()?.result;
   return (
-    <main id="main" className="container-page flex min-h-[60vh] flex-col justify-center py-24">
-      <div className="card max-w-xl">
-        {actionData?.result === "confirmed" ? (
-          <>
-            <h1 className="heading-lg">You're subscribed</h1>
-            <p className="mt-4 text-mist-300" role="status">
-              Thanks for confirming. The next issue of our field notes will reach your inbox.
-            </p>
-            <Link to="/insights" className="btn-primary mt-8">
-              Read the latest insights
-            </Link>
-          </>
-        ) : actionData?.result === "invalid" || !token ? (
-          <>
-            <h1 className="heading-lg">This link no longer works</h1>
-            <p className="mt-4 text-mist-300" role="alert">
-              The confirmation link was already used or has expired. Sign up again in the footer
-              below and we will send a fresh one.
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="heading-lg">Confirm your subscription</h1>
-            <p className="mt-4 text-mist-300">
-              One click and you will get our field notes once a month. You can leave at any time.
-            </p>
-            <Form method="post" className="mt-8">
-              <input type="hidden" name="token" value={token} />
-              <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-                {navigation.state !== "idle" ? "Submitting..." : "Confirm subscription"}
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+    <MailedLinkPage
+      token={token}
+      outcome={result === "confirmed" ? "done" : result}
+      ask={{
+        title: "Confirm your subscription",
+        text: "One click and you will get our field notes once a month. You can leave at any time.",
+        button: "Confirm subscription",
+      }}
+      done={{
+        title: "You're subscribed",
+        text: "Thanks for confirming. The next issue of our field notes will reach your inbox.",
+        next: (
+          <Link to="/insights" className="btn-primary mt-8">
+            Read the latest insights
+          </Link>
+        ),
+      }}
+      invalid={{
+        title: "This link no longer works",
+        text: "The confirmation link was already used or has expired. Sign up again in the footer below and we will send a fresh one.",
+      }}
+    />
   );
 }

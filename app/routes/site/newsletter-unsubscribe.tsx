@@ -1,4 +1,5 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
+import { MailedLinkPage } from "~/components/site/mailed-link-page";
 import { seoMeta } from "~/lib/seo";
 import { publicUrlFrom } from "~/root";
 import { readForm } from "../../../server/form-body";
@@ -31,42 +32,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function NewsletterUnsubscribePage() {
   const { token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const result = useActionData<typeof action>()?.result;
   return (
-    <main id="main" className="container-page flex min-h-[60vh] flex-col justify-center py-24">
-      <div className="card max-w-xl">
-        {actionData?.result === "unsubscribed" ? (
-          <>
-            <h1 className="heading-lg">You're unsubscribed</h1>
-            <p className="mt-4 text-mist-300" role="status">
-              We will not send you the newsletter again. Changed your mind? Sign up in the footer at
-              any time.
-            </p>
-          </>
-        ) : actionData?.result === "invalid" || !token ? (
-          <>
-            <h1 className="heading-lg">We could not find that subscription</h1>
-            <p className="mt-4 text-mist-300" role="alert">
-              The unsubscribe link is incomplete. Use the link from your most recent newsletter, or
-              write to us and we will remove you by hand.
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="heading-lg">Leave the newsletter?</h1>
-            <p className="mt-4 text-mist-300">
-              Press the button and you will not receive the newsletter any more.
-            </p>
-            <Form method="post" className="mt-8">
-              <input type="hidden" name="token" value={token} />
-              <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-                {navigation.state !== "idle" ? "Submitting..." : "Unsubscribe"}
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+    <MailedLinkPage
+      token={token}
+      outcome={result === "unsubscribed" ? "done" : result}
+      ask={{
+        title: "Leave the newsletter?",
+        text: "Press the button and you will not receive the newsletter any more.",
+        button: "Unsubscribe",
+      }}
+      done={{
+        title: "You're unsubscribed",
+        text: "We will not send you the newsletter again. Changed your mind? Sign up in the footer at any time.",
+      }}
+      invalid={{
+        title: "We could not find that subscription",
+        text: "The unsubscribe link is incomplete. Use the link from your most recent newsletter, or write to us and we will remove you by hand.",
+      }}
+    />
   );
 }
