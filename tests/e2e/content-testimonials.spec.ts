@@ -18,6 +18,9 @@ describe("testimonials in the command center", () => {
       .poll(() => page.getByText("Enter the company.").count(), { timeout: 20_000 })
       .toBe(1);
     expect(await page.getByLabel("Company").getAttribute("aria-invalid")).toBe("true");
+    // A screen reader reads the message with the field.
+    const describedBy = await page.getByLabel("Company").getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Enter the company.");
     // What was typed stays.
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
     expect(errors.filter((error) => !error.includes("status of 400 (Bad Request)"))).toEqual([]);

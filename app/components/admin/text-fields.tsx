@@ -1,6 +1,8 @@
+import { Field } from "~/components/business/fields";
+
 export type FieldErrors = Record<string, string[]> | undefined;
 
-/** A one-line text field with its label, hint and first error. */
+/** A one-line text field: `Field`'s label, hint and first error around an input. */
 export function TextField({
   name,
   label,
@@ -19,27 +21,18 @@ export function TextField({
   onChange?: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={name} className="field-label">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        className="field-input"
-        defaultValue={value === undefined ? defaultValue : undefined}
-        value={value}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        aria-invalid={errors?.[name] ? true : undefined}
-        aria-describedby={hint ? `${name}-hint` : undefined}
-      />
-      {hint ? (
-        <p id={`${name}-hint`} className="text-xs text-mist-400">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.[name] ? <p className="field-error">{errors[name][0]}</p> : null}
-    </div>
+    <Field name={name} label={label} errors={errors} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          className="field-input"
+          defaultValue={value === undefined ? defaultValue : undefined}
+          value={value}
+          onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -60,18 +53,21 @@ export function TextAreaField({
   isWide?: boolean;
 }) {
   return (
-    <div className={isWide ? "md:col-span-2" : undefined}>
-      <label htmlFor={name} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={name}
-        name={name}
-        rows={rows}
-        className="field-input"
-        defaultValue={defaultValue}
-      />
-      {errors?.[name] ? <p className="field-error">{errors[name][0]}</p> : null}
-    </div>
+    <Field
+      name={name}
+      label={label}
+      errors={errors}
+      className={isWide ? "md:col-span-2" : undefined}
+    >
+      {(props) => (
+        <textarea
+          {...props}
+          name={name}
+          rows={rows}
+          className="field-input"
+          defaultValue={defaultValue}
+        />
+      )}
+    </Field>
   );
 }
