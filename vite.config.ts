@@ -19,7 +19,7 @@ function serverOnly(): Plugin {
     load(id, options) {
       if (!options?.ssr && id.startsWith(serverDir)) {
         this.error(
-          `${id.slice(serverDir.length - "server/".length)} is server-only but a browser module imports it; use it from a loader or action, or move browser-safe code to app/lib.`,
+          `${id.slice(serverDir.length - "server/".length)} is server-only but a browser module imports it; use it from a loader or action, or move code both sides use to shared/.`,
         );
       }
       return null;
@@ -77,16 +77,15 @@ const sharedSiteModules = [
   "app/components/site/help-choose-card.tsx",
   "app/components/site/testimonials.tsx",
   "app/lib/navigation.ts",
-  "app/lib/seo.ts",
+  "shared/seo.ts",
   "app/lib/images.ts",
-  "app/lib/content/services.ts",
-  "app/lib/content/process.ts",
-  "app/lib/content/directives.ts",
+  "shared/content/services.ts",
+  "shared/content/process.ts",
+  "shared/content/directives.ts",
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), serverOnly(), precompress()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     assetsInlineLimit: 0,
     sourcemap: process.env.BUNDLE_SOURCEMAP === "1",

@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/e2e/**/*.spec.ts"],
     environment: "node",

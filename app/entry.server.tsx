@@ -8,7 +8,7 @@ import type {
   HandleErrorFunction,
 } from "react-router";
 import { ServerRouter } from "react-router";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/db/availability";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 
 export const streamTimeout = 5_000;
 

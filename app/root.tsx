@@ -11,12 +11,12 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
-import { ErrorPage } from "~/components/ui/error-page";
-import { ToastProvider, useToast } from "~/components/ui/toasts";
-import { faviconType } from "~/lib/favicon";
-import { keepDataAfterFailure } from "~/lib/revalidate";
-import { getHeaderSettings, headerLogo } from "../server/settings/header";
-import { readToast } from "../server/toast";
+import { ErrorPage } from "#app/components/ui/error-page.tsx";
+import { ToastProvider, useToast } from "#app/components/ui/toasts.tsx";
+import { faviconType } from "#app/lib/favicon.ts";
+import { keepDataAfterFailure } from "#app/lib/revalidate.ts";
+import { getHeaderSettings, headerLogo } from "#server/settings/header.ts";
+import { readToast } from "#server/toast.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 

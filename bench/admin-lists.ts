@@ -6,11 +6,11 @@
 // It prints figures only; the target is a list page under 100 ms on the server.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { listQueryFrom } from "../server/business/list-query";
-import { clientSorts, findClients } from "../server/clients/clients";
-import { openDatabase } from "../server/db/client";
-import { findInvoices, invoiceSorts } from "../server/invoices/invoices";
-import { setLogLevel } from "../server/log";
+import { listQueryFrom } from "#server/business/list-query.ts";
+import { clientSorts, findClients } from "#server/clients/clients.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { findInvoices, invoiceSorts } from "#server/invoices/invoices.ts";
+import { setLogLevel } from "#server/log.ts";
 
 const CLIENTS = 2_000;
 const INVOICES = 10_000;
@@ -116,8 +116,8 @@ async function renderListPage(
     return;
   }
   const { createRequestHandler } = await import("react-router");
-  const { parseEnv } = await import("../server/env");
-  const { createStaffUser } = await import("../server/auth/users");
+  const { parseEnv } = await import("#server/env.ts");
+  const { createStaffUser } = await import("#server/auth/users.ts");
   const build = await import(path.join(buildDir, "server/index.js"));
   const handler = createRequestHandler(build, "production");
   const env = parseEnv({

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createTempPostgresDatabase } from "../tests/helpers/pg";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** What `npm start` runs: the compiled server (ensure-build makes it first). */

@@ -5,8 +5,8 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { launchBrowser } from "../tests/helpers/browser";
-import { startServer } from "../tests/helpers/server";
+import { launchBrowser } from "#tests/helpers/browser.ts";
+import { startServer } from "#tests/helpers/server.ts";
 
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const fullPage = process.argv.includes("--full");

@@ -6,25 +6,25 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { refuseNulInAddress } from "./address-guard";
-import { authHandler } from "./auth/http";
+import { authHandler } from "#server/auth/http.ts";
 import {
   createPageCache,
   listenForInvalidations,
   pageCacheMiddleware,
   serveFromPageCache,
-} from "./cache/page-cache";
+} from "#server/cache/page-cache.ts";
+import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import type { Database } from "#server/db/client.ts";
+import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
+import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
+import { refuseNulInAddress } from "./address-guard";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
-import { RETRY_AFTER_SECONDS } from "./db/availability";
-import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { projectRoot } from "./paths";
 import { securityHeaderList, securityHeaders } from "./security-headers";
-import { seoOverrideMiddleware } from "./seo/overrides";
-import { redirectMiddleware } from "./seo/redirect-middleware";
 import { precompressedAssets } from "./static-assets";
 
 const root = projectRoot;

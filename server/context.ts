@@ -1,4 +1,4 @@
-import type { Database, Db } from "./db/client";
+import type { Database, Db } from "#server/db/client.ts";
 import type { Env } from "./env";
 
 /** What every loader and action receives from the server as `context`. */

@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
+import { issueSetupLink } from "#server/auth/links.ts";
+import { attachChatSocket } from "#server/chat/socket.ts";
+import { isDatabaseUnavailable } from "#server/db/availability.ts";
+import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
+import { seedIfEmpty } from "#server/db/seed/seed.ts";
+import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
+import { createJobRunner } from "#server/jobs/queue.ts";
 import { createApp } from "./app";
-import { issueSetupLink } from "./auth/links";
-import { attachChatSocket } from "./chat/socket";
-import { isDatabaseUnavailable } from "./db/availability";
-import { DatabaseLockedError, openDatabase } from "./db/client";
-import { seedIfEmpty } from "./db/seed/seed";
 import { ConfigError, parseEnv } from "./env";
-import { jobHandlers, recurringJobs } from "./jobs/handlers";
-import { createJobRunner } from "./jobs/queue";
 import { log, setLogLevel } from "./log";
 
 const SHUTDOWN_DEADLINE_MS = 4500;

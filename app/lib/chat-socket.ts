@@ -1,4 +1,4 @@
-import { CHAT_SOCKET_PATH, type ClientFrame, type ServerFrame } from "./chat";
+import { CHAT_SOCKET_PATH, type ClientFrame, type ServerFrame } from "#shared/chat.ts";
 
 export type ChatSocketStatus = "connecting" | "open" | "closed";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { unique } from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { AppError } from "../errors";
+import { AppError } from "#server/errors.ts";
+import { unique } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   BOT_REFUSED,
   checkFormToken,

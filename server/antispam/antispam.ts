@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, lt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { formSubmissions } from "../db/schema/antispam";
-import { AppError } from "../errors";
+import type { Db } from "#server/db/client.ts";
+import { formSubmissions } from "#server/db/schema/antispam.ts";
+import { AppError } from "#server/errors.ts";
 
 /** The hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { auditEvents } from "../db/schema/audit";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { findAuditEvents, listAuditAreas, recordAudit } from "./audit";
 
 describeEachDatabase("audit log", (get) => {

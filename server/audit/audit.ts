@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { auditEvents } from "../db/schema/audit";
+import type { Db, Tx } from "#server/db/client.ts";
+import { auditEvents } from "#server/db/schema/audit.ts";
 
 export type AuditEntry = {
   /** The staff user who made the change (null for the system or the shell). */

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
-import type { Db } from "../db/client";
+import type { Db } from "#server/db/client.ts";
 import {
   authAccounts,
   authRateLimits,
   authSessions,
   authUsers,
   authVerifications,
-} from "../db/schema/auth";
-import type { Env } from "../env";
+} from "#server/db/schema/auth.ts";
+import type { Env } from "#server/env.ts";
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from "./password";
 
 process.env.BETTER_AUTH_TELEMETRY = "0";

@@ -1,11 +1,11 @@
 // npm run user -- create --email E --password P --role admin|clientManager|none [--name N]
 //                 set-role --email E --role R | disable --email E | enable --email E | list
 import { parseArgs } from "node:util";
-import { DatabaseLockedError, openDatabase } from "../db/client";
-import { ConfigError, parseEnv } from "../env";
-import { AppError } from "../errors";
-import { setLogLevel } from "../log";
-import type { Role } from "./guard";
+import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
+import { ConfigError, parseEnv } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { setLogLevel } from "#server/log.ts";
+import type { Role } from "./roles";
 import { ROLES } from "./roles";
 import {
   createStaffUser,

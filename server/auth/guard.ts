@@ -1,14 +1,13 @@
 import { redirect } from "react-router";
-import type { AppContext } from "../context";
-import { redirectWithToast } from "../toast";
+import type { AppContext } from "#server/context.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import type { StaffUser } from "./roles";
 import { getSessionUser, type SignedOutReason } from "./session";
 
 /**
  * The permission helper every admin loader and action calls itself.
  * Roles follow SPEC.md section 6 (server/auth/roles.ts).
  */
-export type Role = "admin" | "clientManager" | "none";
-export type StaffUser = { id: string; email: string; name: string; role: Role };
 /** "staff": admin or clientManager; "admin": admin only. */
 export type Access = "staff" | "admin";
 

@@ -1,7 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import type { RequestHandler } from "express";
-import type { Db } from "../db/client";
-import type { Env } from "../env";
+import type { Db } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
 
 /**

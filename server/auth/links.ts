@@ -1,12 +1,12 @@
 import { and, count, eq, gt } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
-import type { Db } from "../db/client";
-import { authTokens, authUsers } from "../db/schema/auth";
-import type { Env } from "../env";
-import { AppError } from "../errors";
-import { log } from "../log";
-import { sendMail } from "../mail/mailer";
-import type { Role } from "./guard";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Db } from "#server/db/client.ts";
+import { authTokens, authUsers } from "#server/db/schema/auth.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { sendMail } from "#server/mail/mailer.ts";
+import type { Role } from "./roles";
 import { roleLabel } from "./roles";
 import { consumeToken, createToken, revokeTokens } from "./tokens";
 import {
@@ -63,7 +63,7 @@ export async function completeSetup(
   );
 }
 
-export { RESET_REQUESTED_MESSAGE } from "../../app/lib/auth-forms";
+export { RESET_REQUESTED_MESSAGE } from "#shared/auth-forms.ts";
 
 const RESETS_PER_HOUR = 3;
 

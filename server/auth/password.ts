@@ -1,6 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
-export { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/auth-forms";
+export { PASSWORD_MAX, PASSWORD_MIN } from "#shared/auth-forms.ts";
 
 // scrypt with N=2^17 (Better Auth's own default is 2^14): about 128 MiB and a few
 // hundred milliseconds per hash, run on the libuv pool so requests keep flowing.

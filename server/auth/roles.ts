@@ -1,4 +1,5 @@
-import type { Role } from "./guard";
+export type Role = "admin" | "clientManager" | "none";
+export type StaffUser = { id: string; email: string; name: string; role: Role };
 
 /** The claims a signed-in user carries (SPEC.md sections 3 and 6). */
 export type Claims = { admin: boolean; role?: string | null };
@@ -21,4 +22,4 @@ export function claimsOf(user: { role?: string | null }): Claims {
 
 export const ROLES = ["admin", "clientManager", "none"] as const satisfies readonly Role[];
 
-export { roleLabel } from "../../app/lib/roles";
+export { roleLabel } from "#shared/roles.ts";

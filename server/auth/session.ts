@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../context";
-import { authSessions, authUsers } from "../db/schema/auth";
+import type { AppContext } from "#server/context.ts";
+import { authSessions, authUsers } from "#server/db/schema/auth.ts";
 import { authHeaders, getAuth } from "./auth";
-import type { StaffUser } from "./guard";
+import type { StaffUser } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
 
 type Args = { request: Request; context: Pick<AppContext, "db" | "env" | "clientAddress"> };

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, lt, min } from "drizzle-orm";
-import type { AppContext } from "../context";
-import type { Db } from "../db/client";
-import { authRateLimits, authSessions, authTokens, signInFailures } from "../db/schema/auth";
-import { AppError } from "../errors";
+import type { AppContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import {
+  authRateLimits,
+  authSessions,
+  authTokens,
+  signInFailures,
+} from "#server/db/schema/auth.ts";
+import { AppError } from "#server/errors.ts";
 import { authHeaders, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
 
 /** Brute-force limits (decision 203): failures counted in the database, so they hold across instances. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { authTokens } from "../db/schema/auth";
-import { AppError } from "../errors";
+import type { Db, Tx } from "#server/db/client.ts";
+import { authTokens } from "#server/db/schema/auth.ts";
+import { AppError } from "#server/errors.ts";
 
 export type TokenKind = "setup" | "reset" | "invite";
 

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
-import { createStaffSchema, staffRoles } from "../../app/lib/auth-forms";
-import { likePattern } from "../admin/list-params";
-import { recordAudit } from "../audit/audit";
-import type { Db, Tx } from "../db/client";
-import { authAccounts, authSessions, authUsers, signInFailures } from "../db/schema/auth";
-import { AppError, invalid } from "../errors";
-import type { Role } from "./guard";
+import { likePattern } from "#server/admin/list-params.ts";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { authAccounts, authSessions, authUsers, signInFailures } from "#server/db/schema/auth.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { createStaffSchema, staffRoles } from "#shared/auth-forms.ts";
 import { hashPassword, verifyPassword } from "./password";
+import type { Role } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
 
 export type Actor = { id: string | null; email?: string | null; address?: string | null };

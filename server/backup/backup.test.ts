@@ -5,10 +5,10 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { createTestDatabase, describeEachDatabase } from "../../tests/helpers/db";
-import { findAuditEvents, recordAudit } from "../audit/audit";
-import { jobs } from "../db/schema/jobs";
-import { settings } from "../db/schema/settings";
+import { findAuditEvents, recordAudit } from "#server/audit/audit.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { createTestDatabase, describeEachDatabase } from "#tests/helpers/db.ts";
 import { createBackup, restoreBackup } from "./backup";
 
 describeEachDatabase("backup and restore", (get, kind) => {

@@ -6,8 +6,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import type { Db } from "#server/db/client.ts";
+import { AppError } from "#server/errors.ts";
 
 const BATCH = 500;
 const FORMAT = "frontier-backup/1";

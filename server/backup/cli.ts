@@ -1,7 +1,7 @@
 import path from "node:path";
-import { openDatabase } from "../db/client";
-import { parseEnv } from "../env";
-import { AppError } from "../errors";
+import { openDatabase } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
 import { createBackup, restoreBackup } from "./backup";
 
 const usage = `Usage:

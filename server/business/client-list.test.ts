@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { makeClient, staff } from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { createProject, findProjects } from "../projects/projects";
+import { createProject, findProjects } from "#server/projects/projects.ts";
+import { makeClient, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import type { ListQuery } from "./list-query";
 
 // The shared page query behind the projects, proposals and invoices lists, seen through

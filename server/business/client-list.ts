@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema/clients";
+import type { Db } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
 import {
   containsPattern,
   type ListQuery,

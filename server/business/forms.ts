@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { invalid } from "../errors";
+import { invalid } from "#server/errors.ts";
 
 /** Parses a form's values with its schema, or throws the 400 AppError with field errors. */
 export function parseFormValues<Schema extends z.ZodType>(

@@ -1,9 +1,9 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { authUsers } from "../db/schema/auth";
-import type { Env } from "../env";
-import { log } from "../log";
-import { type MailMessage, sendMail } from "../mail/mailer";
+import type { Db } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema/auth.ts";
+import type { Env } from "#server/env.ts";
+import { log } from "#server/log.ts";
+import { type MailMessage, sendMail } from "#server/mail/mailer.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL">;
 

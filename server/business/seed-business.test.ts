@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { clients } from "../db/schema/clients";
-import { invoices } from "../db/schema/invoices";
-import { projects } from "../db/schema/projects";
-import { proposals } from "../db/schema/proposals";
+import { clients } from "#server/db/schema/clients.ts";
+import { invoices } from "#server/db/schema/invoices.ts";
+import { projects } from "#server/db/schema/projects.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { seedBusiness } from "./seed-business";
 
 describeEachDatabase("business demo data", (get) => {

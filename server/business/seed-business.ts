@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { proposalTotals } from "~/lib/business/proposal-form";
-import { createClient } from "../clients/clients";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema/clients";
-import { invoices } from "../db/schema/invoices";
-import { proposals } from "../db/schema/proposals";
-import { createInvoice, recordPayment } from "../invoices/invoices";
-import { createProjectRecord } from "../projects/projects";
-import { createProposal, getProposal, snapshotOf } from "../proposals/proposals";
+import { createClient } from "#server/clients/clients.ts";
+import type { Db } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { invoices } from "#server/db/schema/invoices.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { createInvoice, recordPayment } from "#server/invoices/invoices.ts";
+import { createProjectRecord } from "#server/projects/projects.ts";
+import { createProposal, getProposal, snapshotOf } from "#server/proposals/proposals.ts";
+import { proposalTotals } from "#shared/business/proposal-form.ts";
 import type { Actor } from "./actor";
 import { addDays, todayIso } from "./dates";
 

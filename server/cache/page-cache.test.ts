@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { rawGet } from "../../tests/helpers/http";
-import { FORM_TOKEN_PATTERN, issueFormToken } from "../antispam/antispam";
+import { FORM_TOKEN_PATTERN, issueFormToken } from "#server/antispam/antispam.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { rawGet } from "#tests/helpers/http.ts";
 import {
   createEntry,
   createPageCache,

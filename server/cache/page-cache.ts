@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { crc32, deflateRawSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { RequestHandler } from "express";
-import { acceptsGzip } from "../accept-encoding";
-import { FORM_TOKEN_PATTERN, issueFormToken } from "../antispam/antispam";
-import { captureResponse } from "../capture-response";
-import type { Database } from "../db/client";
-import { log } from "../log";
+import { acceptsGzip } from "#server/accept-encoding.ts";
+import { FORM_TOKEN_PATTERN, issueFormToken } from "#server/antispam/antispam.ts";
+import { captureResponse } from "#server/capture-response.ts";
+import type { Database } from "#server/db/client.ts";
+import { log } from "#server/log.ts";
 
 /** The NOTIFY channel every instance listens on to drop its rendered pages. */
 export const PUBLIC_PAGES_CHANNEL = "frontier_public_pages";

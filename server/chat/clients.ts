@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema/clients";
+import type { Db } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
 
 /** The clients a chat visitor can be linked to, by company name. */
 export async function findClientChoices(db: Db, limit = 500) {

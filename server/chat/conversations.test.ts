@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { auditEvents } from "../db/schema/audit";
-import { chatMessages } from "../db/schema/chat";
-import { clients } from "../db/schema/clients";
-import { leads } from "../db/schema/leads";
-import { AppError } from "../errors";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { chatMessages } from "#server/db/schema/chat.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   assignConversation,
   closeConversation,

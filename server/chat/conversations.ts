@@ -1,23 +1,23 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql, sum } from "drizzle-orm";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { StaffUser } from "#server/auth/roles.ts";
+import type { Database, Db, Tx } from "#server/db/client.ts";
+import {
+  type ConversationStatus,
+  chatConversations,
+  chatMessages,
+  type MessageAuthor,
+} from "#server/db/schema/chat.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { AppError, invalid } from "#server/errors.ts";
 import {
   type ChatMessage,
   chatBodySchema,
   chatOfflineSchema,
   chatProfileSchema,
   type VisitorConversation,
-} from "../../app/lib/chat";
-import { recordAudit } from "../audit/audit";
-import type { StaffUser } from "../auth/guard";
-import type { Database, Db, Tx } from "../db/client";
-import {
-  type ConversationStatus,
-  chatConversations,
-  chatMessages,
-  type MessageAuthor,
-} from "../db/schema/chat";
-import { clients } from "../db/schema/clients";
-import { leads } from "../db/schema/leads";
-import { AppError, invalid } from "../errors";
+} from "#shared/chat.ts";
 import { publishChatEvent } from "./events";
 import { consumeRateLimit } from "./rate-limit";
 

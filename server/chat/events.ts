@@ -1,6 +1,6 @@
-import type { ChatMessage } from "../../app/lib/chat";
-import type { Database } from "../db/client";
-import { log } from "../log";
+import type { Database } from "#server/db/client.ts";
+import { log } from "#server/log.ts";
+import type { ChatMessage } from "#shared/chat.ts";
 
 /** The NOTIFY channel every instance listens on; payloads carry ids only (NOTIFY caps them at 8 kB). */
 export const CHAT_CHANNEL = "frontier_chat";

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, notInArray } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { chatPresence } from "../db/schema/chat";
+import type { Db } from "#server/db/client.ts";
+import { chatPresence } from "#server/db/schema/chat.ts";
 
 /** A presence row older than this is an instance that stopped without saying so. */
 export const PRESENCE_STALE_MS = 45_000;

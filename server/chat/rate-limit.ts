@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { chatRateLimits } from "../db/schema/chat";
-import { AppError } from "../errors";
+import type { Db } from "#server/db/client.ts";
+import { chatRateLimits } from "#server/db/schema/chat.ts";
+import { AppError } from "#server/errors.ts";
 
 export type RateLimit = { key: string; limit: number; windowMs: number };
 

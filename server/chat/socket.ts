@@ -2,18 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
+import { requireRole } from "#server/auth/guard.ts";
+import type { StaffUser } from "#server/auth/roles.ts";
+import type { AppContext } from "#server/context.ts";
+import type { Database } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
 import {
   CHAT_SOCKET_PATH,
   type ClientFrame,
   clientFrameSchema,
   type ServerFrame,
-} from "../../app/lib/chat";
-import { requireRole, type StaffUser } from "../auth/guard";
-import type { AppContext } from "../context";
-import type { Database } from "../db/client";
-import type { Env } from "../env";
-import { AppError } from "../errors";
-import { log } from "../log";
+} from "#shared/chat.ts";
 import {
   findMessage,
   findMessages,

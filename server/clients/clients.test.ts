@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { createInvoice, recordPayment, sendInvoice } from "#server/invoices/invoices.ts";
+import { sendProposal } from "#server/proposals/proposals.ts";
 import {
   invoiceInput,
   mailEnv,
@@ -7,12 +11,8 @@ import {
   makeProposal,
   staff,
   uniqueSuffix,
-} from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { auditEvents } from "../db/schema/audit";
-import { leads } from "../db/schema/leads";
-import { createInvoice, recordPayment, sendInvoice } from "../invoices/invoices";
-import { sendProposal } from "../proposals/proposals";
+} from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { findClients, getClient, updateClient } from "./clients";
 import { convertLead, findLeads } from "./leads";
 import { getClientTimeline } from "./timeline";

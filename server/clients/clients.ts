@@ -1,17 +1,17 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { ClientFormInput } from "~/lib/business/client-form";
-import { recordAudit } from "../audit/audit";
-import type { Actor } from "../business/actor";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Actor } from "#server/business/actor.ts";
 import {
   containsPattern,
   type ListQuery,
   type ListResult,
   orderBy,
   pageOffset,
-} from "../business/list-query";
-import type { Db, Tx } from "../db/client";
-import { clientContacts, clients } from "../db/schema/clients";
-import { AppError } from "../errors";
+} from "#server/business/list-query.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clientContacts, clients } from "#server/db/schema/clients.ts";
+import { AppError } from "#server/errors.ts";
+import type { ClientFormInput } from "#shared/business/client-form.ts";
 
 export type ClientInput = ClientFormInput;
 

@@ -1,16 +1,16 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
-import type { Actor } from "../business/actor";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Actor } from "#server/business/actor.ts";
 import {
   containsPattern,
   type ListQuery,
   type ListResult,
   orderBy,
   pageOffset,
-} from "../business/list-query";
-import type { Db } from "../db/client";
-import { leads } from "../db/schema/leads";
-import { AppError } from "../errors";
+} from "#server/business/list-query.ts";
+import type { Db } from "#server/db/client.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { AppError } from "#server/errors.ts";
 import { createClient } from "./clients";
 
 export type Lead = typeof leads.$inferSelect;

@@ -1,10 +1,10 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { chatConversations } from "../db/schema/chat";
-import { invoices, payments } from "../db/schema/invoices";
-import { leads } from "../db/schema/leads";
-import { projects } from "../db/schema/projects";
-import { proposals } from "../db/schema/proposals";
+import type { Db } from "#server/db/client.ts";
+import { chatConversations } from "#server/db/schema/chat.ts";
+import { invoices, payments } from "#server/db/schema/invoices.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { projects } from "#server/db/schema/projects.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
 
 export type TimelineKind = "message" | "proposal" | "project" | "invoice" | "payment" | "chat";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { makeInsight, unique } from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { issueFormToken } from "../antispam/antispam";
-import { comments } from "../db/schema/content";
-import type { AppError } from "../errors";
+import { issueFormToken } from "#server/antispam/antispam.ts";
+import { comments } from "#server/db/schema/content.ts";
+import type { AppError } from "#server/errors.ts";
+import { makeInsight, unique } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { findApprovedComments, submitComment } from "./comments";
 
 const secret = "a-secret-of-at-least-thirty-two-characters";

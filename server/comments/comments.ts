@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type CommentInput, commentSchema } from "~/lib/comment-schema";
-import { guardSubmission } from "../antispam/antispam";
-import { findLiveInsightId } from "../content/insights";
-import type { Db } from "../db/client";
-import { comments } from "../db/schema/content";
-import { AppError, invalid } from "../errors";
+import { guardSubmission } from "#server/antispam/antispam.ts";
+import { findLiveInsightId } from "#server/content/insights.ts";
+import type { Db } from "#server/db/client.ts";
+import { comments } from "#server/db/schema/content.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { type CommentInput, commentSchema } from "#shared/comment-schema.ts";
 
 export type PublicComment = { id: string; name: string; body: string; createdAt: Date };
 

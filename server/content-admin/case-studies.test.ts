@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getCaseStudyForEdit, restoreCaseStudyRevision, saveCaseStudy } from "./case-studies";
 import { findRevisions } from "./revisions";
 import { findSlugRedirect } from "./slug-redirects";

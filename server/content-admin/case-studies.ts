@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { caseStudyFormSchema } from "../../app/lib/content-admin/forms";
-import { caseStudyKind } from "../../app/lib/content-admin/kinds";
-import type { Db } from "../db/client";
-import { caseStudies } from "../db/schema/content";
+import type { Db } from "#server/db/client.ts";
+import { caseStudies } from "#server/db/schema/content.ts";
+import { caseStudyFormSchema } from "#shared/content-admin/forms.ts";
+import { caseStudyKind } from "#shared/content-admin/kinds.ts";
 import { publishableStore } from "./publishable";
 
 export { ADMIN_PAGE_SIZE } from "./publishable";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { findApprovedComments } from "../comments/comments";
-import { comments } from "../db/schema/content";
-import { AppError } from "../errors";
+import { findApprovedComments } from "#server/comments/comments.ts";
+import { comments } from "#server/db/schema/content.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { findCommentsForModeration, moderateComments } from "./comments";
 import { saveInsight } from "./insights";
 

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit";
-import { clampPage } from "../business/list-query";
-import type { Database, Db } from "../db/client";
-import { comments, insights } from "../db/schema/content";
-import { AppError, invalid } from "../errors";
+import { recordAudit } from "#server/audit/audit.ts";
+import { clampPage } from "#server/business/list-query.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { comments, insights } from "#server/db/schema/content.ts";
+import { AppError, invalid } from "#server/errors.ts";
 import { afterContentChange } from "./invalidate";
 import type { Actor } from "./revisions";
 

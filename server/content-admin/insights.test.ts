@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { findPublishedInsight } from "../content/insights";
-import { AppError } from "../errors";
+import { findPublishedInsight } from "#server/content/insights.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { deleteInsight, getInsightForEdit, restoreInsightRevision, saveInsight } from "./insights";
 import { publishDueContent } from "./publishing";
 import { findRevisions } from "./revisions";

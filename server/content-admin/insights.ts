@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { insightFormSchema } from "../../app/lib/content-admin/forms";
-import { insightKind } from "../../app/lib/content-admin/kinds";
-import type { Db } from "../db/client";
-import { insights } from "../db/schema/content";
+import type { Db } from "#server/db/client.ts";
+import { insights } from "#server/db/schema/content.ts";
+import { insightFormSchema } from "#shared/content-admin/forms.ts";
+import { insightKind } from "#shared/content-admin/kinds.ts";
 import { publishableStore } from "./publishable";
 
 export { ADMIN_PAGE_SIZE } from "./publishable";

@@ -1,6 +1,6 @@
-import { invalidatePublicPages } from "../cache/page-cache";
-import type { Database } from "../db/client";
-import { log } from "../log";
+import { invalidatePublicPages } from "#server/cache/page-cache.ts";
+import type { Database } from "#server/db/client.ts";
+import { log } from "#server/log.ts";
 
 /** After a content write commits: public pages drop their cached copies (never fails the write). */
 export async function afterContentChange(database: Pick<Database, "notify">, reason: string) {

@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { formToObject } from "../../app/lib/content-admin/forms";
-import { statusFilterFrom } from "../../app/lib/status-filter";
-import { parseListParams } from "../admin/list-params";
-import { requireRole } from "../auth/guard";
-import type { AppContext } from "../context";
-import { errorResponse, invariantResponse } from "../errors";
-import { readForm } from "../form-body";
-import { isUuid, requireIdParam } from "../ids";
-import { redirectWithToast } from "../toast";
+import { parseListParams } from "#server/admin/list-params.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import type { AppContext } from "#server/context.ts";
+import { errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { isUuid, requireIdParam } from "#server/ids.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { formToObject } from "#shared/content-admin/forms.ts";
+import { statusFilterFrom } from "#shared/status-filter.ts";
 import { ADMIN_PAGE_SIZE, type PublishableStore } from "./publishable";
 import { findRevisions } from "./revisions";
 

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { caseStudies, insights } from "../db/schema/content";
-import { log } from "../log";
+import type { Database } from "#server/db/client.ts";
+import { caseStudies, insights } from "#server/db/schema/content.ts";
+import { log } from "#server/log.ts";
 import { afterContentChange } from "./invalidate";
 
 type PublishInput = { status: "draft" | "scheduled" | "published"; publishAt: Date | null };

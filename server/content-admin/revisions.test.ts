@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { contentRevisions } from "../db/schema/revisions";
+import { contentRevisions } from "#server/db/schema/revisions.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { findRevisions, recordRevision } from "./revisions";
 
 const actor = { id: "u1", name: "Ada" };

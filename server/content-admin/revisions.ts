@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { contentRevisions, type RevisionArea } from "../db/schema/revisions";
+import type { Db, Tx } from "#server/db/client.ts";
+import { contentRevisions, type RevisionArea } from "#server/db/schema/revisions.ts";
 
 export type Actor = { id: string; name?: string; email?: string };
 export type RevisionReason = "save" | "autosave" | "publish" | "restore";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { isLive } from "../content/published";
-import type { Db, Tx } from "../db/client";
-import { caseStudies, insights } from "../db/schema/content";
-import { slugRedirects } from "../db/schema/revisions";
+import { isLive } from "#server/content/published.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { caseStudies, insights } from "#server/db/schema/content.ts";
+import { slugRedirects } from "#server/db/schema/revisions.ts";
 
 export type SlugArea = "insight" | "case-study";
 

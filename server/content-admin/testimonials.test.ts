@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   findTestimonialsForAdmin,
   moveTestimonial,

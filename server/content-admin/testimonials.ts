@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { testimonialFormSchema } from "../../app/lib/content-admin/forms";
-import { recordAudit } from "../audit/audit";
-import type { Database, Db } from "../db/client";
-import { testimonials } from "../db/schema/content";
-import { AppError, invalid } from "../errors";
-import { setMediaUsage } from "../media/media";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { testimonials } from "#server/db/schema/content.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { setMediaUsage } from "#server/media/media.ts";
+import { testimonialFormSchema } from "#shared/content-admin/forms.ts";
 import { afterContentChange } from "./invalidate";
 import { type Actor, recordRevision } from "./revisions";
 

@@ -9,9 +9,9 @@ import {
   inArray,
   notInArray,
 } from "drizzle-orm";
-import { clampPage } from "../business/list-query";
-import type { Db } from "../db/client";
-import { caseStudies } from "../db/schema/content";
+import { clampPage } from "#server/business/list-query.ts";
+import type { Db } from "#server/db/client.ts";
+import { caseStudies } from "#server/db/schema/content.ts";
 import { renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 

@@ -1,13 +1,13 @@
 import { expect, it } from "vitest";
+import { testimonials } from "#server/db/schema/content.ts";
 import {
   daysAgo,
   makeCaseStudy,
   makeEpisode,
   makeInsight,
   unique,
-} from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { testimonials } from "../db/schema/content";
+} from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   findCaseStudyIndustries,
   findPublishedCaseStudies,

@@ -1,4 +1,4 @@
-import type { caseStudies } from "../db/schema/content";
+import type { caseStudies } from "#server/db/schema/content.ts";
 
 type NewCaseStudy = Omit<typeof caseStudies.$inferInsert, "relatedIds"> & { related: string[] };
 

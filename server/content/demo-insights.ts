@@ -1,4 +1,4 @@
-import type { insights } from "../db/schema/content";
+import type { insights } from "#server/db/schema/content.ts";
 
 type NewInsight = Omit<typeof insights.$inferInsert, "relatedIds"> & { daysAgo: number };
 

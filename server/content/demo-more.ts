@@ -1,4 +1,4 @@
-import type { podcastEpisodes, testimonials } from "../db/schema/content";
+import type { podcastEpisodes, testimonials } from "#server/db/schema/content.ts";
 
 export const demoTestimonials: Array<typeof testimonials.$inferInsert> = [
   {

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { expect, it } from "vitest";
-import { makeCaseStudy, makeEpisode, makeInsight } from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
+import { makeCaseStudy, makeEpisode, makeInsight } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { renderInsightsFeed, renderPodcastFeed, renderRobots, renderSitemap } from "./feeds";
 
 const publicUrl = "https://frontier.test";

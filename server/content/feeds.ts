@@ -1,6 +1,6 @@
-import { podcast } from "~/lib/podcast";
-import { absoluteUrl, SITE_NAME } from "~/lib/seo";
-import type { Db } from "../db/client";
+import type { Db } from "#server/db/client.ts";
+import { podcast } from "#shared/podcast.ts";
+import { absoluteUrl, SITE_NAME } from "#shared/seo.ts";
 import { findCaseStudySitemapEntries } from "./case-studies";
 import { findInsightSitemapEntries, findInsightsForFeed } from "./insights";
 import { findAudioEpisodesForFeed } from "./podcasts";

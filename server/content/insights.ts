@@ -9,9 +9,9 @@ import {
   notInArray,
   sql,
 } from "drizzle-orm";
-import { clampPage } from "../business/list-query";
-import type { Db } from "../db/client";
-import { insights } from "../db/schema/content";
+import { clampPage } from "#server/business/list-query.ts";
+import type { Db } from "#server/db/client.ts";
+import { insights } from "#server/db/schema/content.ts";
 import { readingMinutes, renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listPath } from "~/lib/list-params";
+import { listPath } from "#shared/list-params.ts";
 import { parseListParams } from "./list-params";
 
 describe("public list parameters", () => {

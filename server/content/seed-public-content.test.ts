@@ -2,14 +2,14 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
 import {
   caseStudies,
   comments,
   insights,
   podcastEpisodes,
   testimonials,
-} from "../db/schema/content";
+} from "#server/db/schema/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { seedPublicContent } from "./seed-public-content";
 
 describeEachDatabase("public content seed", (get) => {

@@ -1,15 +1,15 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "#server/db/client.ts";
 import {
   caseStudies,
   comments,
   insights,
   podcastEpisodes,
   testimonials,
-} from "../db/schema/content";
-import { projectRoot } from "../paths";
+} from "#server/db/schema/content.ts";
+import { projectRoot } from "#server/paths.ts";
 import { demoCaseStudies } from "./demo-case-studies";
 import { demoInsights } from "./demo-insights";
 import { demoComments, demoEpisodes, demoTestimonials } from "./demo-more";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { testimonials } from "../db/schema/content";
+import type { Db } from "#server/db/client.ts";
+import { testimonials } from "#server/db/schema/content.ts";
 
 export type PublicTestimonial = {
   id: string;

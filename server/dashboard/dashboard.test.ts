@@ -1,14 +1,8 @@
 import { expect, it } from "vitest";
-import {
-  invoiceInput,
-  mailEnv,
-  makeClient,
-  makeProposal,
-  staff,
-} from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { createInvoice, recordPayment, sendInvoice } from "../invoices/invoices";
-import { acceptProposal, sendProposal } from "../proposals/proposals";
+import { createInvoice, recordPayment, sendInvoice } from "#server/invoices/invoices.ts";
+import { acceptProposal, sendProposal } from "#server/proposals/proposals.ts";
+import { invoiceInput, mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getDashboardFigures, lastTwelveMonths } from "./dashboard";
 
 it("counts twelve months back from today's", () => {

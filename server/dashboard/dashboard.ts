@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { addDays, todayIso } from "../business/dates";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema/clients";
-import { subscribers } from "../db/schema/content";
-import { invoices, payments } from "../db/schema/invoices";
-import { leads } from "../db/schema/leads";
-import { projectMilestones, projects } from "../db/schema/projects";
-import { proposals } from "../db/schema/proposals";
+import { addDays, todayIso } from "#server/business/dates.ts";
+import type { Db } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { subscribers } from "#server/db/schema/content.ts";
+import { invoices, payments } from "#server/db/schema/invoices.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { projectMilestones, projects } from "#server/db/schema/projects.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
 
 export type CurrencyAmount = { currency: string; amount: number; count: number };
 

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
+import { settings } from "#server/db/schema/settings.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { DatabaseLockedError, openDatabase } from "./client";
-import { settings } from "./schema/settings";
 
 describe("the embedded database", () => {
   it("refuses a second owner of the same directory with a clear message", async () => {

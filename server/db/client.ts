@@ -7,9 +7,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { log } from "../log";
-import { projectRoot } from "../paths";
-import * as tables from "./schema/index";
+import * as tables from "#server/db/schema/index.ts";
+import { log } from "#server/log.ts";
+import { projectRoot } from "#server/paths.ts";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

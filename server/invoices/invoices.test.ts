@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { invoiceInput, mailEnv, makeClient, staff } from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { extractPdfText } from "../business/pdf";
-import { auditEvents } from "../db/schema/audit";
-import { invoiceRevisions } from "../db/schema/invoices";
-import { mailMessages } from "../db/schema/mail";
-import { AppError } from "../errors";
+import { extractPdfText } from "#server/business/pdf.ts";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { invoiceRevisions } from "#server/db/schema/invoices.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import { AppError } from "#server/errors.ts";
+import { invoiceInput, mailEnv, makeClient, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   createInvoice,
   findInvoices,

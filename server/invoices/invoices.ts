@@ -1,16 +1,13 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { InvoiceInput } from "~/lib/business/invoice-form";
-import { invoiceStatusLabel } from "~/lib/business/labels";
-import { computeTotals, formatMoney } from "~/lib/money";
-import { recordAudit } from "../audit/audit";
-import type { Actor } from "../business/actor";
-import { findClientOwnedPage } from "../business/client-list";
-import { todayIso } from "../business/dates";
-import type { ListQuery, ListResult } from "../business/list-query";
-import { escapeHtml, mailClient } from "../business/notify";
-import { getBillingContact } from "../clients/clients";
-import type { Db, Tx } from "../db/client";
-import { clients } from "../db/schema/clients";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Actor } from "#server/business/actor.ts";
+import { findClientOwnedPage } from "#server/business/client-list.ts";
+import { todayIso } from "#server/business/dates.ts";
+import type { ListQuery, ListResult } from "#server/business/list-query.ts";
+import { escapeHtml, mailClient } from "#server/business/notify.ts";
+import { getBillingContact } from "#server/clients/clients.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
 import {
   type InvoiceStatus,
   invoiceItems,
@@ -18,9 +15,12 @@ import {
   invoices,
   type PaymentMethod,
   payments,
-} from "../db/schema/invoices";
-import type { Env } from "../env";
-import { AppError } from "../errors";
+} from "#server/db/schema/invoices.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import type { InvoiceInput } from "#shared/business/invoice-form.ts";
+import { invoiceStatusLabel } from "#shared/business/labels.ts";
+import { computeTotals, formatMoney } from "#shared/money.ts";
 import { nextInvoiceNumber } from "./numbering";
 
 export type InvoiceItemInput = InvoiceInput["items"][number];

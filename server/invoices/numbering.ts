@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
-import { invoiceCounters } from "../db/schema/invoices";
+import type { Tx } from "#server/db/client.ts";
+import { invoiceCounters } from "#server/db/schema/invoices.ts";
 
 /**
  * The next invoice number of a year, INV-2026-0001. The per-year counter row

@@ -1,5 +1,3 @@
-import { invoiceStatusLabel } from "~/lib/business/labels";
-import { computeTotals, formatMoney, formatQuantity, formatRate, lineAmount } from "~/lib/money";
 import {
   drawHeading,
   drawSummary,
@@ -7,7 +5,15 @@ import {
   pdfColors,
   pdfText,
   renderPdf,
-} from "../business/pdf";
+} from "#server/business/pdf.ts";
+import { invoiceStatusLabel } from "#shared/business/labels.ts";
+import {
+  computeTotals,
+  formatMoney,
+  formatQuantity,
+  formatRate,
+  lineAmount,
+} from "#shared/money.ts";
 import type { FullInvoice } from "./invoices";
 
 /** The invoice as the client receives it: PDF bytes. */

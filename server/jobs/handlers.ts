@@ -1,10 +1,15 @@
-import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "../auth/sign-in";
-import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "../content-admin/publishing";
-import { markOverdueInvoices } from "../invoices/invoices";
-import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "../marketing/campaigns";
-import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "../podcasts/episodes";
-import { expireProposals } from "../proposals/proposals";
-import { runScheduledSync, runSync, YOUTUBE_SCHEDULE_JOB, YOUTUBE_SYNC_JOB } from "../youtube/sync";
+import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
+import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
+import { markOverdueInvoices } from "#server/invoices/invoices.ts";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaigns.ts";
+import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
+import { expireProposals } from "#server/proposals/proposals.ts";
+import {
+  runScheduledSync,
+  runSync,
+  YOUTUBE_SCHEDULE_JOB,
+  YOUTUBE_SYNC_JOB,
+} from "#server/youtube/sync.ts";
 import type { JobHandler, RecurringJob } from "./queue";
 
 const BUSINESS_DAILY_JOB = "business.daily";

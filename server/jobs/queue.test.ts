@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { jobs } from "../db/schema/jobs";
-import type { Env } from "../env";
+import { jobs } from "#server/db/schema/jobs.ts";
+import type { Env } from "#server/env.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { createJobRunner, enqueueJob } from "./queue";
 
 describeEachDatabase("job queue", (get) => {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../db/client";
-import { jobs } from "../db/schema/jobs";
-import type { Env } from "../env";
-import { log } from "../log";
+import type { Database, Db } from "#server/db/client.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
+import type { Env } from "#server/env.ts";
+import { log } from "#server/log.ts";
 
 export type JobContext = { db: Db; database: Database; env: Env };
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { unique } from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { startSmtpServer } from "../../tests/helpers/smtp";
-import { issueFormToken } from "../antispam/antispam";
-import { leads } from "../db/schema/leads";
-import { mailMessages } from "../db/schema/mail";
-import type { AppError } from "../errors";
+import { issueFormToken } from "#server/antispam/antispam.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import type { AppError } from "#server/errors.ts";
+import { unique } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import { DEFAULT_STAFF_EMAIL, submitContactForm } from "./leads";
 
 const env = {

@@ -1,12 +1,12 @@
-import { budgetOptions, labelOf, serviceOptions, timelineOptions } from "~/lib/contact";
-import { type ContactInput, contactSchema } from "~/lib/contact-schema";
-import { guardSubmission } from "../antispam/antispam";
-import type { Db } from "../db/client";
-import { leads } from "../db/schema/leads";
-import type { Env } from "../env";
-import { invalid } from "../errors";
-import { log } from "../log";
-import { sendMail } from "../mail/mailer";
+import { guardSubmission } from "#server/antispam/antispam.ts";
+import type { Db } from "#server/db/client.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import type { Env } from "#server/env.ts";
+import { invalid } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { sendMail } from "#server/mail/mailer.ts";
+import { budgetOptions, labelOf, serviceOptions, timelineOptions } from "#shared/contact.ts";
+import { type ContactInput, contactSchema } from "#shared/contact-schema.ts";
 
 export const DEFAULT_STAFF_EMAIL = "hello@frontier.localhost";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { startSmtpServer } from "../../tests/helpers/smtp";
-import { mailMessages } from "../db/schema/mail";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import { MailDeliveryError, sendMail } from "./mailer";
 
 describeEachDatabase("sendMail", (get) => {

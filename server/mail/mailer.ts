@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Db } from "../db/client";
-import { mailMessages } from "../db/schema/mail";
-import type { Env } from "../env";
-import { log } from "../log";
+import type { Db } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import type { Env } from "#server/env.ts";
+import { log } from "#server/log.ts";
 
 export type MailMessage = {
   to: string;

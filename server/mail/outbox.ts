@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
-import type { Db } from "../db/client";
-import { mailMessages } from "../db/schema/mail";
+import type { Db } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

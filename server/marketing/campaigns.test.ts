@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { startSmtpServer } from "../../tests/helpers/smtp";
-import { campaignDeliveries } from "../db/schema/campaigns";
-import type { AppError } from "../errors";
+import { campaignDeliveries } from "#server/db/schema/campaigns.ts";
+import type { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import {
   getCampaign,
   getCampaignReport,

@@ -1,23 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { and, arrayOverlaps, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordAudit } from "#server/audit/audit.ts";
+import { renderMarkdown } from "#server/content/markdown.ts";
+import type { Actor } from "#server/content-admin/revisions.ts";
+import type { Db } from "#server/db/client.ts";
+import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
+import { insights, subscribers } from "#server/db/schema/content.ts";
+import type { Env } from "#server/env.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { enqueueJob, type JobContext } from "#server/jobs/queue.ts";
+import { log } from "#server/log.ts";
+import { MailDeliveryError, sendMail } from "#server/mail/mailer.ts";
+import { unsubscribeHeaders, unsubscribeUrl } from "#server/newsletter/newsletter.ts";
 import {
   campaignFormSchema,
   scheduleSchema,
   testSendSchema,
-} from "../../app/lib/content-admin/campaign-form";
-import { recordAudit } from "../audit/audit";
-import { renderMarkdown } from "../content/markdown";
-import type { Actor } from "../content-admin/revisions";
-import type { Db } from "../db/client";
-import { campaignDeliveries, campaigns } from "../db/schema/campaigns";
-import { insights, subscribers } from "../db/schema/content";
-import type { Env } from "../env";
-import { AppError, invalid } from "../errors";
-import { enqueueJob, type JobContext } from "../jobs/queue";
-import { log } from "../log";
-import { MailDeliveryError, sendMail } from "../mail/mailer";
-import { unsubscribeHeaders, unsubscribeUrl } from "../newsletter/newsletter";
+} from "#shared/content-admin/campaign-form.ts";
 
 export const SEND_CAMPAIGN_JOB = "campaign.send";
 /** Recipients one job run handles before handing over to the next run (keeps runs short). */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { subscribers } from "../db/schema/content";
-import { AppError } from "../errors";
+import { subscribers } from "#server/db/schema/content.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { csvCell, parseCsv } from "./csv";
 import {
   addSubscriber,

@@ -12,12 +12,12 @@ import {
   sql,
 } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit";
-import { clampPage } from "../business/list-query";
-import type { Actor } from "../content-admin/revisions";
-import type { Db } from "../db/client";
-import { subscribers } from "../db/schema/content";
-import { AppError, invalid } from "../errors";
+import { recordAudit } from "#server/audit/audit.ts";
+import { clampPage } from "#server/business/list-query.ts";
+import type { Actor } from "#server/content-admin/revisions.ts";
+import type { Db } from "#server/db/client.ts";
+import { subscribers } from "#server/db/schema/content.ts";
+import { AppError, invalid } from "#server/errors.ts";
 import { parseCsv, toCsv } from "./csv";
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed", "bounced"] as const;

@@ -5,9 +5,9 @@ import { crc32 } from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { media } from "../db/schema/media";
-import { AppError } from "../errors";
+import { media } from "#server/db/schema/media.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { deleteMedia, saveUpload, setMediaUsage } from "./media";
 import { detectFileType, sanitizeSvg, validateUpload } from "./validate-upload";
 

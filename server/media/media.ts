@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
-import type { Db, Tx } from "../db/client";
-import { type MediaVariant, media, mediaUsages } from "../db/schema/media";
-import { AppError } from "../errors";
-import { log } from "../log";
-import { getStorage } from "../storage/storage";
-import { StorageError } from "../storage/storage-errors";
+import type { Db, Tx } from "#server/db/client.ts";
+import { type MediaVariant, media, mediaUsages } from "#server/db/schema/media.ts";
+import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { getStorage } from "#server/storage/storage.ts";
+import { StorageError } from "#server/storage/storage-errors.ts";
 import { type UploadKind, validateUpload } from "./validate-upload";
 
 /** The widths the site's pages use for content images (cover, inline, social). */

@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { AppError } from "../errors";
+import { AppError } from "#server/errors.ts";
 
 /** What an upload is for; each purpose accepts its own file types. */
 export type UploadKind = "image" | "logo" | "audio" | "document";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_UNAVAILABLE } from "~/lib/newsletter";
-import { unique } from "../../tests/helpers/content";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { startSmtpServer } from "../../tests/helpers/smtp";
-import { subscribers } from "../db/schema/content";
-import { mailMessages } from "../db/schema/mail";
+import { subscribers } from "#server/db/schema/content.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_UNAVAILABLE } from "#shared/newsletter.ts";
+import { unique } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import {
   confirmSubscription,
   SUBSCRIBE_THANKS,

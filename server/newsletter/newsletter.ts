@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
+import { guardSubmission } from "#server/antispam/antispam.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { subscribers } from "#server/db/schema/content.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { sendMail } from "#server/mail/mailer.ts";
 import {
   NEWSLETTER_INVALID_EMAIL,
   NEWSLETTER_UNAVAILABLE,
   newsletterSchema,
-} from "~/lib/newsletter";
-import { guardSubmission } from "../antispam/antispam";
-import type { Db, Tx } from "../db/client";
-import { subscribers } from "../db/schema/content";
-import type { Env } from "../env";
-import { AppError } from "../errors";
-import { log } from "../log";
-import { sendMail } from "../mail/mailer";
+} from "#shared/newsletter.ts";
 
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

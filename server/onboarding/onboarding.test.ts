@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { mailEnv, makeClient, staff } from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { mailMessages } from "../db/schema/mail";
-import { projects } from "../db/schema/projects";
-import { createProject } from "../projects/projects";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import { projects } from "#server/db/schema/projects.ts";
+import { createProject } from "#server/projects/projects.ts";
+import { mailEnv, makeClient, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   addOnboardingFile,
   getOnboarding,

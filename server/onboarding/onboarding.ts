@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { recordAudit } from "#server/audit/audit.ts";
+import { notifyStaff } from "#server/business/notify.ts";
+import { isPublicId } from "#server/business/public-id.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { onboardingFiles, onboardingResponses, projects } from "#server/db/schema/projects.ts";
+import type { Env } from "#server/env.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { getStorage } from "#server/storage/storage.ts";
 import {
   missingAnswers,
   ONBOARDING_MAX_FILE_BYTES,
   ONBOARDING_MAX_FILES,
   onboardingStepSchema,
   onboardingSteps,
-} from "~/lib/business/onboarding-form";
-import { recordAudit } from "../audit/audit";
-import { notifyStaff } from "../business/notify";
-import { isPublicId } from "../business/public-id";
-import type { Db, Tx } from "../db/client";
-import { clients } from "../db/schema/clients";
-import { onboardingFiles, onboardingResponses, projects } from "../db/schema/projects";
-import type { Env } from "../env";
-import { AppError, invalid } from "../errors";
-import { getStorage } from "../storage/storage";
+} from "#shared/business/onboarding-form.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "STAFF_EMAIL">;
 

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { makeClient, staff } from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
+import { makeClient, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { createProject, findProjects, getProject, updateProject } from "./projects";
 
 describeEachDatabase("projects", (get) => {

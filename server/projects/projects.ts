@@ -1,20 +1,20 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { projectStatusLabel } from "~/lib/business/labels";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Actor } from "#server/business/actor.ts";
+import { findClientOwnedPage } from "#server/business/client-list.ts";
+import type { ListQuery } from "#server/business/list-query.ts";
+import { createPublicId } from "#server/business/public-id.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { onboardingResponses, projectMilestones, projects } from "#server/db/schema/projects.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { AppError } from "#server/errors.ts";
+import { projectStatusLabel } from "#shared/business/labels.ts";
 import {
   type ProjectInput,
   type ProjectStatus,
   projectTransitions,
-} from "~/lib/business/project-form";
-import { recordAudit } from "../audit/audit";
-import type { Actor } from "../business/actor";
-import { findClientOwnedPage } from "../business/client-list";
-import type { ListQuery } from "../business/list-query";
-import { createPublicId } from "../business/public-id";
-import type { Db, Tx } from "../db/client";
-import { clients } from "../db/schema/clients";
-import { onboardingResponses, projectMilestones, projects } from "../db/schema/projects";
-import { proposals } from "../db/schema/proposals";
-import { AppError } from "../errors";
+} from "#shared/business/project-form.ts";
 
 function audit(tx: Tx, actor: Actor, action: string, recordId: string, detail = {}) {
   return recordAudit(tx, {

@@ -1,5 +1,3 @@
-import { proposalTotals } from "~/lib/business/proposal-form";
-import { formatMoney, formatQuantity, formatRate, lineAmount } from "~/lib/money";
 import {
   drawHeading,
   drawSummary,
@@ -7,7 +5,9 @@ import {
   pdfColors,
   pdfText,
   renderPdf,
-} from "../business/pdf";
+} from "#server/business/pdf.ts";
+import { proposalTotals } from "#shared/business/proposal-form.ts";
+import { formatMoney, formatQuantity, formatRate, lineAmount } from "#shared/money.ts";
 import type { FullProposal } from "./proposals";
 
 /** Markdown as readable plain paragraphs: headings, bullets and emphasis marks dropped. */

@@ -1,14 +1,14 @@
 import { and, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { mailEnv, makeClient, makeProposal, staff } from "../../tests/helpers/business";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { extractPdfText } from "../business/pdf";
-import { auditEvents } from "../db/schema/audit";
-import { invoices } from "../db/schema/invoices";
-import { mailMessages } from "../db/schema/mail";
-import { onboardingResponses, projects } from "../db/schema/projects";
-import { proposals } from "../db/schema/proposals";
-import { AppError } from "../errors";
+import { extractPdfText } from "#server/business/pdf.ts";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { invoices } from "#server/db/schema/invoices.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
+import { onboardingResponses, projects } from "#server/db/schema/projects.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { AppError } from "#server/errors.ts";
+import { mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { renderProposalPdf } from "./pdf";
 import {
   acceptProposal,

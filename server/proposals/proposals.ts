@@ -1,28 +1,28 @@
 import { and, asc, count, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { type ProposalInput, proposalTotals } from "~/lib/business/proposal-form";
-import { formatMoney } from "~/lib/money";
-import { recordAudit } from "../audit/audit";
-import type { Actor } from "../business/actor";
-import { findClientOwnedPage } from "../business/client-list";
-import { addDays, todayIso } from "../business/dates";
-import type { ListQuery } from "../business/list-query";
-import { escapeHtml, mailClient, notifyStaff } from "../business/notify";
-import { createPublicId, isPublicId } from "../business/public-id";
-import { getBillingContact } from "../clients/clients";
-import type { Db, Tx } from "../db/client";
-import { clients } from "../db/schema/clients";
-import type { invoices } from "../db/schema/invoices";
-import { projects } from "../db/schema/projects";
+import { recordAudit } from "#server/audit/audit.ts";
+import type { Actor } from "#server/business/actor.ts";
+import { findClientOwnedPage } from "#server/business/client-list.ts";
+import { addDays, todayIso } from "#server/business/dates.ts";
+import type { ListQuery } from "#server/business/list-query.ts";
+import { escapeHtml, mailClient, notifyStaff } from "#server/business/notify.ts";
+import { createPublicId, isPublicId } from "#server/business/public-id.ts";
+import { getBillingContact } from "#server/clients/clients.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import type { invoices } from "#server/db/schema/invoices.ts";
+import { projects } from "#server/db/schema/projects.ts";
 import {
   type ProposalSnapshot,
   type ProposalStatus,
   proposalItems,
   proposals,
-} from "../db/schema/proposals";
-import type { Env } from "../env";
-import { AppError } from "../errors";
-import { insertInvoice } from "../invoices/invoices";
-import { createProjectRecord } from "../projects/projects";
+} from "#server/db/schema/proposals.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { insertInvoice } from "#server/invoices/invoices.ts";
+import { createProjectRecord } from "#server/projects/projects.ts";
+import { type ProposalInput, proposalTotals } from "#shared/business/proposal-form.ts";
+import { formatMoney } from "#shared/money.ts";
 
 export type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "STAFF_EMAIL">;
 
@@ -576,7 +576,7 @@ async function afterAcceptance({
       },
     );
     if (deposit) {
-      const { getInvoice, mailInvoice } = await import("../invoices/invoices");
+      const { getInvoice, mailInvoice } = await import("#server/invoices/invoices.ts");
       const full = await getInvoice({ db, id: deposit.id });
       if (full) await mailInvoice({ db, env, invoice: full });
     }

@@ -1,7 +1,7 @@
-import { services } from "../../app/lib/content/services";
-import { isLive } from "../content/published";
-import type { Db } from "../db/client";
-import { caseStudies, insights } from "../db/schema/content";
+import { isLive } from "#server/content/published.ts";
+import type { Db } from "#server/db/client.ts";
+import { caseStudies, insights } from "#server/db/schema/content.ts";
+import { services } from "#shared/content/services.ts";
 
 export type AuditProblem = { message: string };
 export type AuditedPage = {

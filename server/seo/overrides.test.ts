@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { AppError } from "../errors";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { auditPublicPages } from "./audit";
 import {
   applySeoOverride,

@@ -1,17 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit";
-import { PUBLIC_PAGES_CHANNEL } from "../cache/page-cache";
-import { captureResponse } from "../capture-response";
-import { afterContentChange } from "../content-admin/invalidate";
-import type { Actor } from "../content-admin/revisions";
-import type { Database, Db } from "../db/client";
-import { seoOverrides } from "../db/schema/seo";
-import { settings } from "../db/schema/settings";
-import { AppError, invalid } from "../errors";
-import { log } from "../log";
-import { setMediaUsage } from "../media/media";
+import { recordAudit } from "#server/audit/audit.ts";
+import { PUBLIC_PAGES_CHANNEL } from "#server/cache/page-cache.ts";
+import { captureResponse } from "#server/capture-response.ts";
+import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import type { Actor } from "#server/content-admin/revisions.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { seoOverrides } from "#server/db/schema/seo.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { AppError, invalid } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { setMediaUsage } from "#server/media/media.ts";
 import { normalizePath } from "./redirects";
 
 export type SeoOverride = typeof seoOverrides.$inferSelect;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import { PUBLIC_PAGES_CHANNEL } from "../cache/page-cache";
-import type { Database } from "../db/client";
-import { log } from "../log";
+import { PUBLIC_PAGES_CHANNEL } from "#server/cache/page-cache.ts";
+import type { Database } from "#server/db/client.ts";
+import { log } from "#server/log.ts";
 import { loadRedirectTable, normalizePath, type RedirectTable } from "./redirects";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { saveInsight } from "../content-admin/insights";
-import { AppError } from "../errors";
+import { saveInsight } from "#server/content-admin/insights.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { createRedirect, deleteRedirect, loadRedirectTable } from "./redirects";
 
 const actor = { id: "admin-1" };

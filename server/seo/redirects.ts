@@ -1,14 +1,14 @@
 import { asc, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit";
-import { isLive } from "../content/published";
-import { afterContentChange } from "../content-admin/invalidate";
-import type { Actor } from "../content-admin/revisions";
-import type { Database, Db } from "../db/client";
-import { caseStudies, insights } from "../db/schema/content";
-import { slugRedirects } from "../db/schema/revisions";
-import { redirects } from "../db/schema/seo";
-import { AppError, invalid } from "../errors";
+import { recordAudit } from "#server/audit/audit.ts";
+import { isLive } from "#server/content/published.ts";
+import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import type { Actor } from "#server/content-admin/revisions.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { caseStudies, insights } from "#server/db/schema/content.ts";
+import { slugRedirects } from "#server/db/schema/revisions.ts";
+import { redirects } from "#server/db/schema/seo.ts";
+import { AppError, invalid } from "#server/errors.ts";
 
 /** Paths that belong to the product itself and can never be redirected away. */
 const reservedPrefixes = ["/admin", "/api", "/uploads", "/assets", "/events", "/login", "/setup"];

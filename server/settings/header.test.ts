@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { settings } from "../db/schema/settings";
-import { log } from "../log";
+import { settings } from "#server/db/schema/settings.ts";
+import { log } from "#server/log.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   defaultHeaderSettings,
   getHeaderSettings,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { settings } from "../db/schema/settings";
-import { log } from "../log";
+import type { Db } from "#server/db/client.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { log } from "#server/log.ts";
 
 const optionalUrl = z
   .string()

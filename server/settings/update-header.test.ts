@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { media, mediaUsages } from "../db/schema/media";
-import { AppError } from "../errors";
+import { media, mediaUsages } from "#server/db/schema/media.ts";
+import { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getHeaderSettings } from "./header";
 import { SETTINGS_CHANNEL, updateHeaderSettings } from "./update-header";
 

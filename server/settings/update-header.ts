@@ -1,8 +1,8 @@
-import { recordAudit } from "../audit/audit";
-import { afterContentChange } from "../content-admin/invalidate";
-import type { Database, Db } from "../db/client";
-import { invalid } from "../errors";
-import { setMediaUsage } from "../media/media";
+import { recordAudit } from "#server/audit/audit.ts";
+import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { invalid } from "#server/errors.ts";
+import { setMediaUsage } from "#server/media/media.ts";
 import { type HeaderSettings, headerSettingsSchema, saveHeaderSettings } from "./header";
 
 /** The channel every instance hears when a settings document changes (payload: its id). */

@@ -6,8 +6,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Storage } from "./storage";
 import { mapStorageErrors, StorageError, storageFailureOf } from "./storage-errors";
+import type { Storage } from "./storage-type";
 
 export type S3Options = {
   bucket: string;

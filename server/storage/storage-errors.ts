@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "#server/errors.ts";
 
 /**
  * The storage failures of SPEC.md section 8, as refusals a person can act on.

@@ -1,18 +1,10 @@
 import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import type { Env } from "../env";
+import type { Env } from "#server/env.ts";
 import { createS3Storage } from "./s3-storage";
 import { mapStorageErrors, StorageError } from "./storage-errors";
-
-/** Where uploaded files live: local disk under DATA_DIR/uploads by default. */
-export type Storage = {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The file's bytes as a stream, or undefined when there is no such file. */
-  get(key: string): Promise<{ body: Readable; size: number } | undefined>;
-  delete(key: string): Promise<void>;
-};
+import type { Storage } from "./storage-type";
 
 export class StorageKeyError extends Error {}
 

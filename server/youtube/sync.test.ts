@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/helpers/db";
-import { findPublishedEpisodes } from "../content/podcasts";
-import { auditEvents } from "../db/schema/audit";
-import { podcastEpisodes } from "../db/schema/content";
-import { youtubeChannels } from "../db/schema/youtube";
+import { findPublishedEpisodes } from "#server/content/podcasts.ts";
+import { auditEvents } from "#server/db/schema/audit.ts";
+import { podcastEpisodes } from "#server/db/schema/content.ts";
+import { youtubeChannels } from "#server/db/schema/youtube.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { addChannel, runScheduledSync, runSync, setSyncInterval, startSyncRun } from "./sync";
 
 const fixture = readFileSync(

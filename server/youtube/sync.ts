@@ -1,16 +1,20 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { slugify } from "../../app/lib/content-admin/forms";
-import { channelIdSchema } from "../../app/lib/youtube";
-import { recordAudit } from "../audit/audit";
-import { afterContentChange } from "../content-admin/invalidate";
-import type { Database, Db } from "../db/client";
-import { podcastEpisodes } from "../db/schema/content";
-import { settings } from "../db/schema/settings";
-import { type SyncChannelResult, youtubeChannels, youtubeSyncRuns } from "../db/schema/youtube";
-import type { Env } from "../env";
-import { AppError } from "../errors";
-import { log } from "../log";
+import { recordAudit } from "#server/audit/audit.ts";
+import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { podcastEpisodes } from "#server/db/schema/content.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import {
+  type SyncChannelResult,
+  youtubeChannels,
+  youtubeSyncRuns,
+} from "#server/db/schema/youtube.ts";
+import type { Env } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { slugify } from "#shared/content-admin/forms.ts";
+import { channelIdSchema } from "#shared/youtube.ts";
 import { FeedError, type FeedVideo, fetchChannelFeed } from "./feed";
 
 export const YOUTUBE_SYNC_JOB = "youtube.sync";

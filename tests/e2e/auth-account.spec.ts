@@ -5,8 +5,8 @@ import {
   signInCookie,
   staffServerAndBrowser,
   unexpectedErrors,
-} from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+} from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 describe("my account", () => {
   const running = staffServerAndBrowser();

@@ -7,8 +7,8 @@ import {
   staffServerAndBrowser,
   unexpectedErrors,
   uniqueStaffEmail,
-} from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+} from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 /** The path of the Outbox link to `to` whose text is `linkText` (mail links carry PUBLIC_URL). */
 async function outboxLink(page: Page, server: ServerWithStaff, to: string, linkText: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { type ServerWithStaff, startServerWithStaff } from "#tests/helpers/auth.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
 
 describe("brute-force limits", () => {
   let server: ServerWithStaff;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginAs, staffServerAndBrowser, unexpectedErrors } from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+import { loginAs, staffServerAndBrowser, unexpectedErrors } from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 const adminSections = ["Dashboard", "Business", "Marketing", "Content", "Engage", "Settings"];
 

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { unexpectedErrors } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { unexpectedErrors } from "#tests/helpers/auth.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

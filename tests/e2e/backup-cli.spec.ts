@@ -3,9 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { settings } from "../../server/db/schema/settings";
-import { startServer } from "../helpers/server";
+import { openDatabase } from "#server/db/client.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { startServer } from "#tests/helpers/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

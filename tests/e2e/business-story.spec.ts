@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractPdfText } from "../../server/business/pdf";
+import { extractPdfText } from "#server/business/pdf.ts";
 import {
   loginAs,
   type ServerWithStaff,
   startServerWithStaff,
   unexpectedErrors,
-} from "../helpers/auth";
-import { launchBrowser, type OpenedPage, openPage } from "../helpers/browser";
+} from "#tests/helpers/auth.ts";
+import { launchBrowser, type OpenedPage, openPage } from "#tests/helpers/browser.ts";
 import { seriousViolations } from "./public-helpers";
 
 /** The forms refuse anything sent faster than a person could (server/antispam). */

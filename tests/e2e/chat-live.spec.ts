@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffUser } from "../../server/auth/users";
-import { openDatabase } from "../../server/db/client";
-import { launchBrowser, openChat, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { createStaffUser } from "#server/auth/users.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const staff = {
   email: "chat-admin@frontier.test",

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { leads } from "../../server/db/schema/leads";
-import { launchBrowser, openChat, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { openDatabase } from "#server/db/client.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { loginAs, signInCookie, staffServerAndBrowser } from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+import { loginAs, signInCookie, staffServerAndBrowser } from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 const running = staffServerAndBrowser();
 

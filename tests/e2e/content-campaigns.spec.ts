@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type ServerWithStaff, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { startSmtpServer } from "../helpers/smtp";
+import { loginAs, type ServerWithStaff, startServerWithStaff } from "#tests/helpers/auth.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 
 let server: ServerWithStaff;
 let browser: Browser;

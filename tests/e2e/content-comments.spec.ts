@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginAs, staffServerAndBrowser } from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+import { loginAs, staffServerAndBrowser } from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 const running = staffServerAndBrowser();
 

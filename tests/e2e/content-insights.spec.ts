@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { loginAs, staffServerAndBrowser } from "../helpers/auth";
-import { openPage } from "../helpers/browser";
+import { loginAs, staffServerAndBrowser } from "#tests/helpers/auth.ts";
+import { openPage } from "#tests/helpers/browser.ts";
 
 const running = staffServerAndBrowser();
 

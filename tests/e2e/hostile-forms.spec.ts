@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
-import { type RunningServer, startServer } from "../helpers/server";
+import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import {
   type Body,
   bodyArb,

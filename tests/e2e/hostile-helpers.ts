@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { openDatabase } from "../../server/db/client";
-import type { RunningServer } from "../helpers/server";
+import { openDatabase } from "#server/db/client.ts";
+import type { RunningServer } from "#tests/helpers/server.ts";
 
 /** One request of a hostile run: where it goes and what it carries. */
 export type Field = [name: string, value: string];

@@ -2,8 +2,8 @@ import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
-import { startServer } from "../helpers/server";
+import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
+import { startServer } from "#tests/helpers/server.ts";
 import { tableCounts } from "./hostile-helpers";
 
 // Hostile files through the real upload endpoint, over HTTP, as an admin. The

@@ -4,13 +4,18 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { proposals } from "../../server/db/schema";
-import { sendProposal } from "../../server/proposals/proposals";
-import { loginAs, type ServerWithStaff, signInCookie, startServerWithStaff } from "../helpers/auth";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { mailEnv, makeClient, makeProposal, staff } from "../helpers/business";
-import { startServer } from "../helpers/server";
+import { openDatabase } from "#server/db/client.ts";
+import { proposals } from "#server/db/schema/index.ts";
+import { sendProposal } from "#server/proposals/proposals.ts";
+import {
+  loginAs,
+  type ServerWithStaff,
+  signInCookie,
+  startServerWithStaff,
+} from "#tests/helpers/auth.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
+import { startServer } from "#tests/helpers/server.ts";
 import { nextAddress } from "./hostile-helpers";
 
 // Our XSS corpus (tests/fixtures/xss-payloads.txt) put into the text fields

@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { rawGet } from "../helpers/http";
-import { createTempPostgresDatabase } from "../helpers/pg";
-import { startServer } from "../helpers/server";
+import { rawGet } from "#tests/helpers/http.ts";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { startServer } from "#tests/helpers/server.ts";
 
 describe("the page cache across instances", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(

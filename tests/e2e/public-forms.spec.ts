@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
-import { startSmtpServer } from "../helpers/smtp";
+import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import { decodeQuotedPrintable, seriousViolations, uniqueAddress } from "./public-helpers";
 
 const PUBLIC_URL = "https://frontier.example";

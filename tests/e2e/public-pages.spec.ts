@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicePath, services } from "~/lib/content/services";
-import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { servicePath, services } from "#shared/content/services.ts";
+import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { seriousViolations } from "./public-helpers";
 
 const PUBLIC_URL = "https://frontier.example";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTempPostgresDatabase } from "../helpers/pg";
-import { startServer } from "../helpers/server";
-import { startTcpProxy } from "../helpers/tcp-proxy";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { startServer } from "#tests/helpers/server.ts";
+import { startTcpProxy } from "#tests/helpers/tcp-proxy.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FORM_TOKEN_PATTERN, MIN_FILL_MS } from "../../server/antispam/antispam";
-import { type Database, openDatabase } from "../../server/db/client";
-import { leads } from "../../server/db/schema/leads";
-import { createTempPostgresDatabase } from "../helpers/pg";
-import { type RunningServer, startServer } from "../helpers/server";
+import { FORM_TOKEN_PATTERN, MIN_FILL_MS } from "#server/antispam/antispam.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { leads } from "#server/db/schema/leads.ts";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const TOTAL = 1000;
 const IN_FLIGHT = 100;

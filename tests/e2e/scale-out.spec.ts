@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LIMITS } from "../../server/auth/sign-in";
-import { createStaffUser } from "../../server/auth/users";
-import { PUBLISH_SCHEDULED_JOB } from "../../server/content-admin/publishing";
-import { openDatabase } from "../../server/db/client";
-import { jobs } from "../../server/db/schema/jobs";
-import { STAFF_PASSWORD, signInCookie, uniqueStaffEmail } from "../helpers/auth";
-import { createTempPostgresDatabase } from "../helpers/pg";
-import { type RunningServer, startServer } from "../helpers/server";
+import { SIGN_IN_LIMITS } from "#server/auth/sign-in.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import { PUBLISH_SCHEDULED_JOB } from "#server/content-admin/publishing.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
+import { STAFF_PASSWORD, signInCookie, uniqueStaffEmail } from "#tests/helpers/auth.ts";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 /**
  * Two app instances on one PostgreSQL, as behind a load balancer. (The page

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempPostgresDatabase } from "../helpers/pg";
-import { startServer } from "../helpers/server";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { startServer } from "#tests/helpers/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

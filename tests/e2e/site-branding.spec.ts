@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { settings } from "../../server/db/schema/settings";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { startServer } from "../helpers/server";
+import { openDatabase } from "#server/db/client.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { startServer } from "#tests/helpers/server.ts";
 
 /** Starts a server whose header settings document holds `value` (undefined: none). */
 async function serverWithHeader(value: Record<string, unknown> | undefined) {

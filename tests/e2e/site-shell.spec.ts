@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mainNavigation } from "~/lib/navigation";
-import { gotoHydrated, launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { mainNavigation } from "#app/lib/navigation.ts";
+import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 let server: RunningServer;
 let browser: Browser;

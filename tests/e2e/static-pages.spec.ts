@@ -1,16 +1,16 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directives } from "~/lib/content/directives";
-import { faqItems } from "~/lib/content/faq";
-import { personas } from "~/lib/content/personas";
-import { pricingModels } from "~/lib/content/pricing";
-import { processSteps } from "~/lib/content/process";
-import { serviceGuides } from "~/lib/content/service-guides";
-import { servicePath, services } from "~/lib/content/services";
-import { technologies } from "~/lib/content/technologies";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { directives } from "#shared/content/directives.ts";
+import { faqItems } from "#shared/content/faq.ts";
+import { personas } from "#shared/content/personas.ts";
+import { pricingModels } from "#shared/content/pricing.ts";
+import { processSteps } from "#shared/content/process.ts";
+import { serviceGuides } from "#shared/content/service-guides.ts";
+import { servicePath, services } from "#shared/content/services.ts";
+import { technologies } from "#shared/content/technologies.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const axePath = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffUser } from "../../server/auth/users";
-import { openDatabase } from "../../server/db/client";
-import { launchBrowser, openPage } from "../helpers/browser";
-import { type RunningServer, startServer } from "../helpers/server";
+import { createStaffUser } from "#server/auth/users.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const staff = { email: "youtube-admin@frontier.test", password: "a-long-youtube-password-1" };
 const fixture = readFileSync(new URL("../fixtures/youtube-feed.xml", import.meta.url), "utf8");

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import type { Role } from "../../server/auth/guard";
-import { createStaffUser } from "../../server/auth/users";
-import { openDatabase } from "../../server/db/client";
+import type { Role } from "#server/auth/roles.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser } from "./browser";
 import { type RunningServer, type StartOptions, startServer } from "./server";
 

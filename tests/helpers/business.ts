@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { ProposalInput } from "~/lib/business/proposal-form";
-import type { Actor } from "../../server/business/actor";
-import { createClient } from "../../server/clients/clients";
-import type { Db } from "../../server/db/client";
-import type { NewInvoice } from "../../server/invoices/invoices";
-import { createProposal } from "../../server/proposals/proposals";
+import type { Actor } from "#server/business/actor.ts";
+import { createClient } from "#server/clients/clients.ts";
+import type { Db } from "#server/db/client.ts";
+import type { NewInvoice } from "#server/invoices/invoices.ts";
+import { createProposal } from "#server/proposals/proposals.ts";
+import type { ProposalInput } from "#shared/business/proposal-form.ts";
 
 export const staff: Actor = {
   id: "staff-test",

@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
-import type { ServerFrame } from "../../app/lib/chat";
-import { CHAT_SOCKET_PATH } from "../../app/lib/chat";
-import type { StaffUser } from "../../server/auth/guard";
-import { attachChatSocket } from "../../server/chat/socket";
-import { signVisitorId } from "../../server/chat/visitor-cookie";
-import type { Database } from "../../server/db/client";
-import type { Env } from "../../server/env";
+import type { StaffUser } from "#server/auth/roles.ts";
+import { attachChatSocket } from "#server/chat/socket.ts";
+import { signVisitorId } from "#server/chat/visitor-cookie.ts";
+import type { Database } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import type { ServerFrame } from "#shared/chat.ts";
+import { CHAT_SOCKET_PATH } from "#shared/chat.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../server/db/client";
-import { caseStudies, insights, podcastEpisodes } from "../../server/db/schema/content";
+import type { Db } from "#server/db/client.ts";
+import { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
 
 const unique = () => randomBytes(4).toString("hex");
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { type Database, openDatabase } from "../../server/db/client";
+import { type Database, openDatabase } from "#server/db/client.ts";
 import { createTempPostgresDatabase } from "./pg";
 
 export type TestDatabaseKind = "pglite" | "postgres";

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
-import { signIn } from "../../server/auth/sign-in";
-import { createStaffUser } from "../../server/auth/users";
-import type { AppContext } from "../../server/context";
-import type { Database } from "../../server/db/client";
-import { parseEnv } from "../../server/env";
-import { createTestDatabase } from "../helpers/db";
+import routes from "#app/routes.ts";
+import { signIn } from "#server/auth/sign-in.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import type { AppContext } from "#server/context.ts";
+import type { Database } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
 
 // Walks every admin route of app/routes.ts (read from the route table itself)
 // and calls its loader and action as anonymous, none, clientManager and admin.

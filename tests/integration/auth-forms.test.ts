@@ -1,14 +1,14 @@
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
-import * as accept from "../../app/routes/auth/accept-invite";
-import * as forgot from "../../app/routes/auth/forgot-password";
-import * as login from "../../app/routes/auth/login";
-import * as reset from "../../app/routes/auth/reset-password";
-import * as setup from "../../app/routes/auth/setup";
-import { getAuth, sessionCookieName } from "../../server/auth/auth";
-import type { AppContext } from "../../server/context";
-import { parseEnv } from "../../server/env";
-import { describeEachDatabase } from "../helpers/db";
+import * as accept from "#app/routes/auth/accept-invite.tsx";
+import * as forgot from "#app/routes/auth/forgot-password.tsx";
+import * as login from "#app/routes/auth/login.tsx";
+import * as reset from "#app/routes/auth/reset-password.tsx";
+import * as setup from "#app/routes/auth/setup.tsx";
+import { getAuth, sessionCookieName } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { parseEnv } from "#server/env.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 
 // Bad input on every sign-in form answers 4xx with a message a person can act on.
 
@@ -103,7 +103,7 @@ describe("session cookie", () => {
       "__Host-frontier.session",
     );
     expect(sessionCookieName({ PUBLIC_URL: "http://localhost:3000" })).toBe("frontier.session");
-    const { createTestDatabase } = await import("../helpers/db");
+    const { createTestDatabase } = await import("#tests/helpers/db.ts");
     const database = await createTestDatabase("pglite");
     try {
       const auth = getAuth({

@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { inviteStaffMember, requestPasswordReset } from "../../server/auth/links";
-import { createStaffUser } from "../../server/auth/users";
-import { parseEnv } from "../../server/env";
-import { describeEachDatabase } from "../helpers/db";
-import { startSmtpServer } from "../helpers/smtp";
+import { inviteStaffMember, requestPasswordReset } from "#server/auth/links.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import { parseEnv } from "#server/env.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { startSmtpServer } from "#tests/helpers/smtp.ts";
 
 describeEachDatabase("sign-in mail through SMTP", (get) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,8 +1,8 @@
 import { tmpdir } from "node:os";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findAuditEvents } from "../../server/audit/audit";
-import { requireRole } from "../../server/auth/guard";
+import { findAuditEvents } from "#server/audit/audit.ts";
+import { requireRole } from "#server/auth/guard.ts";
 import {
   acceptInvitation,
   completeSetup,
@@ -10,21 +10,21 @@ import {
   issueSetupLink,
   requestPasswordReset,
   resetPassword,
-} from "../../server/auth/links";
-import { claimsOf, deriveRole } from "../../server/auth/roles";
-import { getSessionUser } from "../../server/auth/session";
-import { SIGN_IN_LIMITS, signIn } from "../../server/auth/sign-in";
+} from "#server/auth/links.ts";
+import { claimsOf, deriveRole } from "#server/auth/roles.ts";
+import { getSessionUser } from "#server/auth/session.ts";
+import { SIGN_IN_LIMITS, signIn } from "#server/auth/sign-in.ts";
 import {
   changeOwnPassword,
   createStaffUser,
   disableStaffUser,
   setStaffRole,
-} from "../../server/auth/users";
-import type { AppContext } from "../../server/context";
-import { authSessions, mailMessages, signInFailures } from "../../server/db/schema/index";
-import { parseEnv } from "../../server/env";
-import type { AppError } from "../../server/errors";
-import { describeEachDatabase } from "../helpers/db";
+} from "#server/auth/users.ts";
+import type { AppContext } from "#server/context.ts";
+import { authSessions, mailMessages, signInFailures } from "#server/db/schema/index.ts";
+import { parseEnv } from "#server/env.ts";
+import type { AppError } from "#server/errors.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
 
 const env = parseEnv({
   DATA_DIR: tmpdir(),
@@ -264,7 +264,7 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
   it("makes the first admin from the one-time setup link only while there is no admin", async () => {
     const db = get().db;
     // Other tests made admins already: a fresh database decides this one.
-    const { createTestDatabase } = await import("../helpers/db");
+    const { createTestDatabase } = await import("#tests/helpers/db.ts");
     const fresh = await createTestDatabase("pglite");
     try {
       const url = await issueSetupLink({ db: fresh.db, env });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client";
-import { connect, startChatInstance } from "../helpers/chat";
-import { createTestDatabase } from "../helpers/db";
+import type { Database } from "#server/db/client.ts";
+import { connect, startChatInstance } from "#tests/helpers/chat.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
 
 let counter = 0;
 const newVisitor = () => `socket-visitor-${Date.now()}-${counter++}`;

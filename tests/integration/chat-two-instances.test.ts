@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../server/db/client";
-import { connect, startChatInstance } from "../helpers/chat";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { connect, startChatInstance } from "#tests/helpers/chat.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 

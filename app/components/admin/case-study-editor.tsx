@@ -1,5 +1,5 @@
-import { services } from "~/lib/content/services";
-import { caseStudyKind } from "~/lib/content-admin/kinds";
+import { services } from "#shared/content/services.ts";
+import { caseStudyKind } from "#shared/content-admin/kinds.ts";
 import { MarkdownEditor } from "./markdown-editor";
 import { type PublishableDraft, PublishableEditor } from "./publishable-editor";
 import type { RelatedChoice } from "./related-content";

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useId, useRef } from "react";
-import { useFocusTrap } from "~/components/ui/use-focus-trap";
+import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
 
 type ConfirmModalProps = {
   open: boolean;

@@ -1,4 +1,4 @@
-import { insightKind } from "~/lib/content-admin/kinds";
+import { insightKind } from "#shared/content-admin/kinds.ts";
 import { MarkdownEditor } from "./markdown-editor";
 import { type PublishableDraft, PublishableEditor } from "./publishable-editor";
 import type { RelatedChoice } from "./related-content";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { slugify } from "~/lib/content-admin/forms";
-import { formatDurationInput, podcastFormSchema } from "~/lib/podcasts-admin";
+import { slugify } from "#shared/content-admin/forms.ts";
+import { formatDurationInput, podcastFormSchema } from "#shared/podcasts-admin.ts";
 import { ImageUploader, type UploadedMedia } from "./image-uploader";
 import { MarkdownEditor } from "./markdown-editor";
 import { PublishingFields } from "./publishing-fields";

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { slugify } from "~/lib/content-admin/forms";
-import type { PublishableKindInfo } from "~/lib/content-admin/kinds";
+import { slugify } from "#shared/content-admin/forms.ts";
+import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
 import { ImageUploader } from "./image-uploader";
 import { PublishingFields, SeoFields } from "./publishing-fields";
 import { type RelatedChoice, RelatedContent } from "./related-content";

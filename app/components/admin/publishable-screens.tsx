@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Form, Link } from "react-router";
-import type { PublishableKindInfo } from "~/lib/content-admin/kinds";
+import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
 import { AdminTable } from "./admin-table";
 import { ConfirmModal } from "./confirm-modal";
 import { PageHeader } from "./page-header";

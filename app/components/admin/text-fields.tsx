@@ -1,4 +1,4 @@
-import { Field } from "~/components/business/fields";
+import { Field } from "#app/components/business/fields.tsx";
 
 export type FieldErrors = Record<string, string[]> | undefined;
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { useToast } from "~/components/ui/toasts";
+import { useToast } from "#app/components/ui/toasts.tsx";
 
 export type FormResult =
   | { ok: false; error: string; fieldErrors?: Record<string, string[]> }
@@ -122,4 +122,4 @@ export function fieldErrors(result: FormResult, name: string) {
   return result && !result.ok ? result.fieldErrors?.[name] : undefined;
 }
 
-export { keepDataAfterFailure } from "~/lib/revalidate";
+export { keepDataAfterFailure } from "#app/lib/revalidate.ts";

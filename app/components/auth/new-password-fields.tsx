@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/auth-forms.ts";
 import { Field, type FormResult, fieldErrors } from "./auth-form";
 
 type NewPasswordFieldsProps = {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { commonCurrencies } from "~/lib/money";
+import { commonCurrencies } from "#shared/money.ts";
 import { Field } from "./fields";
 
 type Contact = { name: string; email: string; phone: string; role: string };

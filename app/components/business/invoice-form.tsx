@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { DiscountKind } from "~/lib/money";
+import type { DiscountKind } from "#shared/money.ts";
 import { Field, FormError } from "./fields";
 import { type EditableLine, LineItemsEditor } from "./line-items-editor";
 import { ClientCurrencyFields, DiscountFields } from "./pricing-fields";

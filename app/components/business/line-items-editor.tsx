@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { LineItem } from "~/lib/business/line-items";
-import { documentTotals } from "~/lib/business/line-items";
+import type { LineItem } from "#shared/business/line-items.ts";
+import { documentTotals } from "#shared/business/line-items.ts";
 import {
   type DiscountKind,
   formatMoney,
@@ -10,7 +10,7 @@ import {
   parseMoney,
   parseQuantity,
   parseRate,
-} from "~/lib/money";
+} from "#shared/money.ts";
 
 export type EditableLine = {
   key: string;

@@ -1,5 +1,5 @@
-import type { DiscountKind } from "~/lib/money";
-import { commonCurrencies } from "~/lib/money";
+import type { DiscountKind } from "#shared/money.ts";
+import { commonCurrencies } from "#shared/money.ts";
 import { Field } from "./fields";
 
 type Errors = Record<string, string[] | undefined>;

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { projectStatusLabel } from "~/lib/business/labels";
+import { projectStatusLabel } from "#shared/business/labels.ts";
 import {
   type ProjectStatus,
   projectStatuses,
   projectTransitions,
-} from "~/lib/business/project-form";
+} from "#shared/business/project-form.ts";
 import { Field, FormError } from "./fields";
 import { ClientSelect, CurrencyInput } from "./pricing-fields";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "#shared/money.ts";
 
 type Props = { currency: string; months: Array<{ month: string; amount: number }>; locale: string };
 

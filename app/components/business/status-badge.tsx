@@ -1,4 +1,4 @@
-import { statusTone } from "~/lib/business/labels";
+import { statusTone } from "#shared/business/labels.ts";
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (

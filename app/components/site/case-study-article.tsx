@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { findServiceById, servicePath } from "~/lib/content/services";
+import { findServiceById, servicePath } from "#shared/content/services.ts";
 import { CoverImage } from "./content-cards";
 
 export type ShownCaseStudy = {

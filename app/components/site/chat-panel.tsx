@@ -1,5 +1,12 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import {
+  type ChatSocketStatus,
+  contiguousSeq,
+  mergeMessages,
+  openChatSocket,
+  withoutFirstBody,
+} from "#app/lib/chat-socket.ts";
+import {
   CHAT_HTTP_PATH,
   CHAT_MESSAGE_MAX,
   type ChatMessage,
@@ -8,14 +15,7 @@ import {
   chatProfileSchema,
   type ServerFrame,
   type VisitorConversation,
-} from "~/lib/chat";
-import {
-  type ChatSocketStatus,
-  contiguousSeq,
-  mergeMessages,
-  openChatSocket,
-  withoutFirstBody,
-} from "~/lib/chat-socket";
+} from "#shared/chat.ts";
 
 type Pending = { clientId: string; body: string };
 type Answer =

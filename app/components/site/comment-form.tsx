@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useToast } from "~/components/ui/toasts";
-import { COMMENT_MAX } from "~/lib/comments";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { COMMENT_MAX } from "#shared/comments.ts";
 import { BotFields } from "./bot-fields";
 import { useLazySchema } from "./use-lazy-schema";
 
@@ -11,7 +11,7 @@ type Result =
 
 const fields = ["name", "email", "body"] as const;
 const loadCommentSchema = () =>
-  import("~/lib/comment-schema").then((module) => module.commentSchema);
+  import("#shared/comment-schema.ts").then((module) => module.commentSchema);
 
 /** The comment form under an insight: new comments wait for moderation, and the form says so. */
 export function CommentForm({

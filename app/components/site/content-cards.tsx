@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { findServiceById } from "~/lib/content/services";
-import { formatDate } from "~/lib/format";
-import { renditionsOf } from "~/lib/images";
+import { formatDate } from "#app/lib/format.ts";
+import { renditionsOf } from "#app/lib/images.ts";
+import { findServiceById } from "#shared/content/services.ts";
 
 export type CaseStudyCardData = {
   slug: string;

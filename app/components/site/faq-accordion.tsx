@@ -1,4 +1,4 @@
-import type { FaqItem } from "~/lib/content/faq";
+import type { FaqItem } from "#shared/content/faq.ts";
 
 /**
  * Questions as native disclosure widgets: keyboard and screen-reader support

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#app/lib/format.ts";
 import { CoverImage, type InsightCardData } from "./content-cards";
 
 /** What the article shows: a card's fields (its address aside) and the rendered body. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useToast } from "~/components/ui/toasts";
-import { NEWSLETTER_INVALID_EMAIL } from "~/lib/newsletter-messages";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { NEWSLETTER_INVALID_EMAIL } from "#shared/newsletter-messages.ts";
 
 type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
 

@@ -5,7 +5,7 @@ import {
   particleCount,
   pixelRatio,
   REDUCED_MOTION_FACTOR,
-} from "~/lib/particles";
+} from "#app/lib/particles.ts";
 
 type Particle = { x: number; y: number; vx: number; vy: number; r: number };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Service } from "~/lib/content/services";
-import { servicePath } from "~/lib/content/services";
+import type { Service } from "#shared/content/services.ts";
+import { servicePath } from "#shared/content/services.ts";
 import { ContentIcon } from "./content-icon";
 
 const accents = [

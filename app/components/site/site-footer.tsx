@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { primaryLinks, secondaryLinks, socialLinks } from "~/lib/navigation";
+import { primaryLinks, secondaryLinks, socialLinks } from "#app/lib/navigation.ts";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useFocusTrap } from "~/components/ui/use-focus-trap";
-import { mainNavigation } from "~/lib/navigation";
+import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
+import { mainNavigation } from "#app/lib/navigation.ts";
 import { Logo } from "./logo";
 
 export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth: number }) {

@@ -1,4 +1,4 @@
-import { renditionsOf } from "~/lib/images";
+import { renditionsOf } from "#app/lib/images.ts";
 
 export type TestimonialData = {
   id: string;

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { formatDate } from "~/components/business/fields";
-import { RevenueChart } from "~/components/business/revenue-chart";
-import { formatMoney } from "~/lib/money";
-import { getStaffAccess } from "../../../server/auth/guard";
-import { localeFrom } from "../../../server/business/locale";
-import { type DashboardFigures, getDashboardFigures } from "../../../server/dashboard/dashboard";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { formatDate } from "#app/components/business/fields.tsx";
+import { RevenueChart } from "#app/components/business/revenue-chart.tsx";
+import { getStaffAccess } from "#server/auth/guard.ts";
+import { localeFrom } from "#server/business/locale.ts";
+import { type DashboardFigures, getDashboardFigures } from "#server/dashboard/dashboard.ts";
+import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Command Center" }];

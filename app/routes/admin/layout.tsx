@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
-import { type AdminNavSection, navigationFor } from "~/lib/admin-navigation";
-import { roleLabel } from "~/lib/roles";
-import { getStaffAccess } from "../../../server/auth/guard";
+import { type AdminNavSection, navigationFor } from "#app/lib/admin-navigation.ts";
+import { getStaffAccess } from "#server/auth/guard.ts";
+import { roleLabel } from "#shared/roles.ts";
 import type { Route } from "./+types/layout";
 
 // Not the guard (each child loader checks its own access): it only names the user for the shell.

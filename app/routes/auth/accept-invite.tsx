@@ -7,13 +7,13 @@ import {
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
-} from "~/components/auth/auth-form";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { acceptInviteSchema } from "~/lib/auth-forms";
-import { acceptInvitation } from "../../../server/auth/links";
-import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
-import { formAction } from "../../../server/form-body";
-import { redirectWithToast } from "../../../server/toast";
+} from "#app/components/auth/auth-form.tsx";
+import { NewPasswordFields } from "#app/components/auth/new-password-fields.tsx";
+import { acceptInvitation } from "#server/auth/links.ts";
+import { findUsableToken, tokenExpiredMessage } from "#server/auth/tokens.ts";
+import { formAction } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { acceptInviteSchema } from "#shared/auth-forms.ts";
 import type { Route } from "./+types/accept-invite";
 
 export const meta = () => [

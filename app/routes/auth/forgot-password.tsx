@@ -7,10 +7,10 @@ import {
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
-} from "~/components/auth/auth-form";
-import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-forms";
-import { requestPasswordReset } from "../../../server/auth/links";
-import { formAction } from "../../../server/form-body";
+} from "#app/components/auth/auth-form.tsx";
+import { requestPasswordReset } from "#server/auth/links.ts";
+import { formAction } from "#server/form-body.ts";
+import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "#shared/auth-forms.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [

@@ -8,12 +8,12 @@ import {
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
-} from "~/components/auth/auth-form";
-import { useToast } from "~/components/ui/toasts";
-import { loginSchema, PASSWORD_MAX, safeRedirect } from "~/lib/auth-forms";
-import { getSessionUser } from "../../../server/auth/session";
-import { DISABLED_MESSAGE, signIn } from "../../../server/auth/sign-in";
-import { formAction } from "../../../server/form-body";
+} from "#app/components/auth/auth-form.tsx";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { getSessionUser } from "#server/auth/session.ts";
+import { DISABLED_MESSAGE, signIn } from "#server/auth/sign-in.ts";
+import { formAction } from "#server/form-body.ts";
+import { loginSchema, PASSWORD_MAX, safeRedirect } from "#shared/auth-forms.ts";
 import type { Route } from "./+types/login";
 
 export const meta = () => [

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { signOut } from "../../../server/auth/sign-in";
-import { toastHeader } from "../../../server/toast";
+import { signOut } from "#server/auth/sign-in.ts";
+import { toastHeader } from "#server/toast.ts";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

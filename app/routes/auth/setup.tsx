@@ -7,14 +7,14 @@ import {
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
-} from "~/components/auth/auth-form";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { setupSchema } from "~/lib/auth-forms";
-import { completeSetup } from "../../../server/auth/links";
-import { findUsableToken, tokenExpiredMessage } from "../../../server/auth/tokens";
-import { hasActiveAdmin } from "../../../server/auth/users";
-import { formAction } from "../../../server/form-body";
-import { redirectWithToast } from "../../../server/toast";
+} from "#app/components/auth/auth-form.tsx";
+import { NewPasswordFields } from "#app/components/auth/new-password-fields.tsx";
+import { completeSetup } from "#server/auth/links.ts";
+import { findUsableToken, tokenExpiredMessage } from "#server/auth/tokens.ts";
+import { hasActiveAdmin } from "#server/auth/users.ts";
+import { formAction } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { setupSchema } from "#shared/auth-forms.ts";
 import type { Route } from "./+types/setup";
 
 export const meta = () => [

@@ -1,21 +1,21 @@
 import { useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Field, FormError } from "~/components/business/fields";
-import {
-  missingAnswers,
-  ONBOARDING_MAX_FILE_BYTES,
-  onboardingSteps,
-} from "~/lib/business/onboarding-form";
-import { AppError, errorResponse, invariantResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
+import { Field, FormError } from "#app/components/business/fields.tsx";
+import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
 import {
   addOnboardingFile,
   getOnboarding,
   removeOnboardingFile,
   saveOnboardingStep,
   submitOnboarding,
-} from "../../../server/onboarding/onboarding";
-import { redirectWithToast } from "../../../server/toast";
+} from "#server/onboarding/onboarding.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import {
+  missingAnswers,
+  ONBOARDING_MAX_FILE_BYTES,
+  onboardingSteps,
+} from "#shared/business/onboarding-form.ts";
 import type { Route } from "./+types/onboarding";
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -1,14 +1,14 @@
 import { isbot } from "isbot";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Field, FormError, formatDate, formatDateTime } from "~/components/business/fields";
-import { proposalTotals } from "~/lib/business/proposal-form";
-import { formatMoney, formatQuantity, formatRate, lineAmount } from "~/lib/money";
-import { localeFrom } from "../../../server/business/locale";
-import { renderMarkdown } from "../../../server/content/markdown";
-import { AppError, errorResponse, invariantResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
-import { acceptProposal, declineProposal, viewProposal } from "../../../server/proposals/proposals";
-import { redirectWithToast } from "../../../server/toast";
+import { Field, FormError, formatDate, formatDateTime } from "#app/components/business/fields.tsx";
+import { localeFrom } from "#server/business/locale.ts";
+import { renderMarkdown } from "#server/content/markdown.ts";
+import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { acceptProposal, declineProposal, viewProposal } from "#server/proposals/proposals.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { proposalTotals } from "#shared/business/proposal-form.ts";
+import { formatMoney, formatQuantity, formatRate, lineAmount } from "#shared/money.ts";
 import type { Route } from "./+types/proposal";
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "~/lib/zod";
 import {
   findMessages,
   findVisitorConversation,
@@ -8,12 +7,13 @@ import {
   takeOfflineMessage,
   toVisitorConversation,
   updateVisitorProfile,
-} from "../../../server/chat/conversations";
-import { isStaffOnline } from "../../../server/chat/presence";
-import { createVisitorCookie, readVisitorId } from "../../../server/chat/visitor-cookie";
-import type { AppContext } from "../../../server/context";
-import { errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
+} from "#server/chat/conversations.ts";
+import { isStaffOnline } from "#server/chat/presence.ts";
+import { createVisitorCookie, readVisitorId } from "#server/chat/visitor-cookie.ts";
+import type { AppContext } from "#server/context.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/chat";
 
 // The visitor's chat over plain HTTP: history on reload (and the cookie on the

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { requireRole } from "../../../server/auth/guard";
-import { renderMarkdown } from "../../../server/content/markdown";
-import { readForm } from "../../../server/form-body";
+import { requireRole } from "#server/auth/guard.ts";
+import { renderMarkdown } from "#server/content/markdown.ts";
+import { readForm } from "#server/form-body.ts";
 import type { Route } from "./+types/content-preview";
 
 const MAX_MARKDOWN = 100_000;

@@ -1,4 +1,4 @@
-import { renderInsightsFeed } from "../../../server/content/feeds";
+import { renderInsightsFeed } from "#server/content/feeds.ts";
 import type { Route } from "./+types/insights-rss";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { z } from "~/lib/zod";
-import { recordAudit } from "../../../server/audit/audit";
-import { requireRole } from "../../../server/auth/guard";
-import { AppError, errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
-import { deleteMedia, saveUpload } from "../../../server/media/media";
-import { formatMegabytes, uploadLimits } from "../../../server/media/validate-upload";
+import { recordAudit } from "#server/audit/audit.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { AppError, errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { deleteMedia, saveUpload } from "#server/media/media.ts";
+import { formatMegabytes, uploadLimits } from "#server/media/validate-upload.ts";
+import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/media-upload";
 
 const uploadSchema = z.object({

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
-import { subscribeToNewsletter } from "../../../server/newsletter/newsletter";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { subscribeToNewsletter } from "#server/newsletter/newsletter.ts";
 import type { Route } from "./+types/newsletter";
 
 export async function action({ request, context }: Route.ActionArgs) {

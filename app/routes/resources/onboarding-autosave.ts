@@ -1,6 +1,6 @@
-import { errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
-import { saveOnboardingStep } from "../../../server/onboarding/onboarding";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { saveOnboardingStep } from "#server/onboarding/onboarding.ts";
 import type { Route } from "./+types/onboarding-autosave";
 
 /**

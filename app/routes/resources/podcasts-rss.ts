@@ -1,4 +1,4 @@
-import { renderPodcastFeed } from "../../../server/content/feeds";
+import { renderPodcastFeed } from "#server/content/feeds.ts";
 import type { Route } from "./+types/podcasts-rss";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { renderRobots } from "../../../server/content/feeds";
-import { getRobotsAdditions } from "../../../server/seo/overrides";
+import { renderRobots } from "#server/content/feeds.ts";
+import { getRobotsAdditions } from "#server/seo/overrides.ts";
 import type { Route } from "./+types/robots";
 
 export async function loader({ context }: Route.LoaderArgs) {

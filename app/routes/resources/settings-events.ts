@@ -1,4 +1,4 @@
-import { SETTINGS_CHANNEL } from "../../../server/settings/update-header";
+import { SETTINGS_CHANNEL } from "#server/settings/update-header.ts";
 import type { Route } from "./+types/settings-events";
 
 const KEEP_ALIVE_MS = 25_000;

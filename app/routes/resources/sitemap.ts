@@ -1,4 +1,4 @@
-import { renderSitemap } from "../../../server/content/feeds";
+import { renderSitemap } from "#server/content/feeds.ts";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { z } from "~/lib/zod";
-import { recordAudit } from "../../../server/audit/audit";
-import { requireRole } from "../../../server/auth/guard";
-import { exportSubscribersCsv, subscriberStatuses } from "../../../server/marketing/subscribers";
+import { recordAudit } from "#server/audit/audit.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { exportSubscribersCsv, subscriberStatuses } from "#server/marketing/subscribers.ts";
+import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/subscribers-export";
 
 /** The subscriber list (with the screen's filters) as a CSV download. */

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { getStorage } from "../../../server/storage/storage";
+import { getStorage } from "#server/storage/storage.ts";
 import type { Route } from "./+types/uploads";
 
 const contentTypes: Record<string, string> = {

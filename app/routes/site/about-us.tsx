@@ -1,14 +1,14 @@
 import { Link, useLoaderData } from "react-router";
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { PageHero } from "~/components/site/page-hero";
-import { SectionHeading } from "~/components/site/section-heading";
-import { TestimonialsSection } from "~/components/site/testimonials";
-import { directives } from "~/lib/content/directives";
-import { processSteps } from "~/lib/content/process";
-import { seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { findVisibleTestimonials } from "../../../server/content/testimonials";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { findVisibleTestimonials } from "#server/content/testimonials.ts";
+import { directives } from "#shared/content/directives.ts";
+import { processSteps } from "#shared/content/process.ts";
+import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/about-us";
 
 export async function loader({ context }: Route.LoaderArgs) {

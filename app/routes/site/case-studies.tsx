@@ -1,17 +1,14 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
-import { CaseStudyCard } from "~/components/site/content-cards";
-import { CtaBand } from "~/components/site/cta-band";
-import { PageHero } from "~/components/site/page-hero";
-import { PageLinks } from "~/components/site/page-links";
-import { findServiceById, services } from "~/lib/content/services";
-import { listPath } from "~/lib/list-params";
-import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import {
-  findCaseStudyIndustries,
-  findPublishedCaseStudies,
-} from "../../../server/content/case-studies";
-import { parseListParams } from "../../../server/content/list-params";
+import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { PageLinks } from "#app/components/site/page-links.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { findCaseStudyIndustries, findPublishedCaseStudies } from "#server/content/case-studies.ts";
+import { parseListParams } from "#server/content/list-params.ts";
+import { findServiceById, services } from "#shared/content/services.ts";
+import { listPath } from "#shared/list-params.ts";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/case-studies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

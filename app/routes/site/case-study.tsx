@@ -1,15 +1,12 @@
 import { data, useLoaderData } from "react-router";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
-import { CaseStudyArticle } from "~/components/site/case-study-article";
-import { CaseStudyCard } from "~/components/site/content-cards";
-import { CtaBand } from "~/components/site/cta-band";
-import { findServiceById } from "~/lib/content/services";
-import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import {
-  findPublishedCaseStudy,
-  findRelatedCaseStudies,
-} from "../../../server/content/case-studies";
+import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
+import { CaseStudyArticle } from "#app/components/site/case-study-article.tsx";
+import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { findPublishedCaseStudy, findRelatedCaseStudies } from "#server/content/case-studies.ts";
+import { findServiceById } from "#shared/content/services.ts";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/case-study";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

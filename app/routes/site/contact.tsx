@@ -1,10 +1,16 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { BotFields } from "~/components/site/bot-fields";
-import { FieldError } from "~/components/site/comment-form";
-import { PageHero } from "~/components/site/page-hero";
-import { useLazySchema } from "~/components/site/use-lazy-schema";
-import { useToast } from "~/components/ui/toasts";
+import { BotFields } from "#app/components/site/bot-fields.tsx";
+import { FieldError } from "#app/components/site/comment-form.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { useLazySchema } from "#app/components/site/use-lazy-schema.ts";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { issueFormToken } from "#server/antispam/antispam.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { submitContactForm } from "#server/leads/leads.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import {
   budgetOptions,
   CONTACT_THANKS,
@@ -12,14 +18,8 @@ import {
   MESSAGE_MIN,
   serviceOptions,
   timelineOptions,
-} from "~/lib/contact";
-import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { issueFormToken } from "../../../server/antispam/antispam";
-import { errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
-import { submitContactForm } from "../../../server/leads/leads";
-import { redirectWithToast } from "../../../server/toast";
+} from "#shared/contact.ts";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const fields = ["name", "email", "company", "service", "budget", "timeline", "message"] as const;
 const loadContactSchema = () =>
-  import("~/lib/contact-schema").then((module) => module.contactSchema);
+  import("#shared/contact-schema.ts").then((module) => module.contactSchema);
 
 export default function ContactPage() {
   const { formToken } = useLoaderData<typeof loader>();

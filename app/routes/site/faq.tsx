@@ -1,9 +1,9 @@
-import { CtaBand } from "~/components/site/cta-band";
-import { FaqAccordion } from "~/components/site/faq-accordion";
-import { PageHero } from "~/components/site/page-hero";
-import { faqItems } from "~/lib/content/faq";
-import { seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { faqItems } from "#shared/content/faq.ts";
+import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

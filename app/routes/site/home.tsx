@@ -1,18 +1,18 @@
 import { Link, useLoaderData } from "react-router";
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { HelpChooseCard } from "~/components/site/help-choose-card";
-import { SectionHeading } from "~/components/site/section-heading";
-import { ServiceCard } from "~/components/site/service-card";
-import { TestimonialsSection } from "~/components/site/testimonials";
-import { directives } from "~/lib/content/directives";
-import { processSteps } from "~/lib/content/process";
-import { services } from "~/lib/content/services";
-import { technologies } from "~/lib/content/technologies";
-import { socialLinks } from "~/lib/navigation";
-import { absoluteUrl, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { findVisibleTestimonials } from "../../../server/content/testimonials";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { HelpChooseCard } from "#app/components/site/help-choose-card.tsx";
+import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { ServiceCard } from "#app/components/site/service-card.tsx";
+import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
+import { socialLinks } from "#app/lib/navigation.ts";
+import { publicUrlFrom } from "#app/root.tsx";
+import { findVisibleTestimonials } from "#server/content/testimonials.ts";
+import { directives } from "#shared/content/directives.ts";
+import { processSteps } from "#shared/content/process.ts";
+import { services } from "#shared/content/services.ts";
+import { technologies } from "#shared/content/technologies.ts";
+import { absoluteUrl, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,17 +1,17 @@
 import { data, useActionData, useLoaderData } from "react-router";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
-import { CommentForm } from "~/components/site/comment-form";
-import { InsightCard } from "~/components/site/content-cards";
-import { InsightArticle } from "~/components/site/insight-article";
-import { COMMENT_AWAITS_MODERATION } from "~/lib/comments";
-import { formatDate } from "~/lib/format";
-import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { issueFormToken } from "../../../server/antispam/antispam";
-import { findApprovedComments, submitComment } from "../../../server/comments/comments";
-import { findPublishedInsight, findRelatedInsights } from "../../../server/content/insights";
-import { errorResponse } from "../../../server/errors";
-import { readForm } from "../../../server/form-body";
+import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
+import { CommentForm } from "#app/components/site/comment-form.tsx";
+import { InsightCard } from "#app/components/site/content-cards.tsx";
+import { InsightArticle } from "#app/components/site/insight-article.tsx";
+import { formatDate } from "#app/lib/format.ts";
+import { publicUrlFrom } from "#app/root.tsx";
+import { issueFormToken } from "#server/antispam/antispam.ts";
+import { findApprovedComments, submitComment } from "#server/comments/comments.ts";
+import { findPublishedInsight, findRelatedInsights } from "#server/content/insights.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { COMMENT_AWAITS_MODERATION } from "#shared/comments.ts";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/insight";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from "react-router";
-import { InsightCard } from "~/components/site/content-cards";
-import { PageHero } from "~/components/site/page-hero";
-import { PageLinks } from "~/components/site/page-links";
-import { listPath } from "~/lib/list-params";
-import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { findInsightTags, findPublishedInsights } from "../../../server/content/insights";
-import { parseListParams } from "../../../server/content/list-params";
+import { InsightCard } from "#app/components/site/content-cards.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { PageLinks } from "#app/components/site/page-links.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { findInsightTags, findPublishedInsights } from "#server/content/insights.ts";
+import { parseListParams } from "#server/content/list-params.ts";
+import { listPath } from "#shared/list-params.ts";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/insights";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

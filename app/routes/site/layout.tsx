@@ -1,20 +1,21 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { AfterLoad } from "~/components/site/after-load";
-import { PageTransition, RouteSpinner } from "~/components/site/page-transition";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteHeader } from "~/components/site/site-header";
-import { useLiveSettings } from "~/components/site/use-live-settings";
-import { ErrorPage } from "~/components/ui/error-page";
-import { useBranding } from "~/root";
+import { AfterLoad } from "#app/components/site/after-load.tsx";
+import { PageTransition, RouteSpinner } from "#app/components/site/page-transition.tsx";
+import { SiteFooter } from "#app/components/site/site-footer.tsx";
+import { SiteHeader } from "#app/components/site/site-header.tsx";
+import { useLiveSettings } from "#app/components/site/use-live-settings.ts";
+import { ErrorPage } from "#app/components/ui/error-page.tsx";
+import { useBranding } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
 
 // The particle field, cursor dot, back-to-top button (hidden until a visitor has
 // scrolled) and the chat button load after the page is interactive.
 const loadParticles = () =>
-  import("~/components/site/particle-background").then((m) => m.ParticleBackground);
-const loadBackToTop = () => import("~/components/site/back-to-top").then((m) => m.BackToTop);
-const loadChatWidget = () => import("~/components/site/chat-widget").then((m) => m.ChatWidget);
-const loadCursorDot = () => import("~/components/site/cursor-dot").then((m) => m.CursorDot);
+  import("#app/components/site/particle-background.tsx").then((m) => m.ParticleBackground);
+const loadBackToTop = () => import("#app/components/site/back-to-top.tsx").then((m) => m.BackToTop);
+const loadChatWidget = () =>
+  import("#app/components/site/chat-widget.tsx").then((m) => m.ChatWidget);
+const loadCursorDot = () => import("#app/components/site/cursor-dot.tsx").then((m) => m.CursorDot);
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const branding = useBranding();

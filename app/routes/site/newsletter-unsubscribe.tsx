@@ -1,9 +1,9 @@
 import { useActionData, useLoaderData } from "react-router";
-import { MailedLinkPage } from "~/components/site/mailed-link-page";
-import { seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { readForm } from "../../../server/form-body";
-import { unsubscribeFromNewsletter } from "../../../server/newsletter/newsletter";
+import { MailedLinkPage } from "#app/components/site/mailed-link-page.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { readForm } from "#server/form-body.ts";
+import { unsubscribeFromNewsletter } from "#server/newsletter/newsletter.ts";
+import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { ErrorPage } from "~/components/ui/error-page";
+import { ErrorPage } from "#app/components/ui/error-page.tsx";
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });

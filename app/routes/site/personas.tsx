@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { PageHero } from "~/components/site/page-hero";
-import { personas } from "~/lib/content/personas";
-import { findServiceById, servicePath } from "~/lib/content/services";
-import { breadcrumbJsonLd, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { personas } from "#shared/content/personas.ts";
+import { findServiceById, servicePath } from "#shared/content/services.ts";
+import { breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/personas";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

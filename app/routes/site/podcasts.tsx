@@ -1,14 +1,14 @@
 import { useLoaderData } from "react-router";
-import { PageHero } from "~/components/site/page-hero";
-import { PageLinks } from "~/components/site/page-links";
-import { VideoEmbed } from "~/components/site/video-embed";
-import { formatDate, formatDuration, isoDuration, spokenDuration } from "~/lib/format";
-import { listPath } from "~/lib/list-params";
-import { podcast } from "~/lib/podcast";
-import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
-import { parseListParams } from "../../../server/content/list-params";
-import { findPublishedEpisodes } from "../../../server/content/podcasts";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { PageLinks } from "#app/components/site/page-links.tsx";
+import { VideoEmbed } from "#app/components/site/video-embed.tsx";
+import { formatDate, formatDuration, isoDuration, spokenDuration } from "#app/lib/format.ts";
+import { publicUrlFrom } from "#app/root.tsx";
+import { parseListParams } from "#server/content/list-params.ts";
+import { findPublishedEpisodes } from "#server/content/podcasts.ts";
+import { listPath } from "#shared/list-params.ts";
+import { podcast } from "#shared/podcast.ts";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

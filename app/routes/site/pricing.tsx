@@ -1,10 +1,10 @@
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { PageHero } from "~/components/site/page-hero";
-import { SectionHeading } from "~/components/site/section-heading";
-import { pricingModels } from "~/lib/content/pricing";
-import { seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { pricingModels } from "#shared/content/pricing.ts";
+import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { GlowAccent } from "~/components/site/page-hero";
-import { serviceGuides } from "~/lib/content/service-guides";
-import { findServiceBySlug, servicePath, services } from "~/lib/content/services";
-import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
+import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { GlowAccent } from "#app/components/site/page-hero.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { serviceGuides } from "#shared/content/service-guides.ts";
+import { findServiceBySlug, servicePath, services } from "#shared/content/services.ts";
+import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/service-guide";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { ContentIcon } from "~/components/site/content-icon";
-import { CtaBand } from "~/components/site/cta-band";
-import { HelpChooseCard } from "~/components/site/help-choose-card";
-import { PageHero } from "~/components/site/page-hero";
-import { SectionHeading } from "~/components/site/section-heading";
-import { ServiceCard } from "~/components/site/service-card";
-import { serviceGuides } from "~/lib/content/service-guides";
-import { servicePath, services } from "~/lib/content/services";
-import { breadcrumbJsonLd, seoMeta } from "~/lib/seo";
-import { publicUrlFrom } from "~/root";
+import { ContentIcon } from "#app/components/site/content-icon.tsx";
+import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { HelpChooseCard } from "#app/components/site/help-choose-card.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { ServiceCard } from "#app/components/site/service-card.tsx";
+import { publicUrlFrom } from "#app/root.tsx";
+import { serviceGuides } from "#shared/content/service-guides.ts";
+import { servicePath, services } from "#shared/content/services.ts";
+import { breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -35,7 +35,7 @@ export const caseStudies = pgTable(
     title: text("title").notNull(),
     client: text("client").notNull(),
     industry: text("industry").notNull(),
-    /** Service ids (app/lib/content/services.ts). */
+    /** Service ids (shared/content/services.ts). */
     services: text("services").array().notNull().default([]),
     summary: text("summary").notNull(),
     /** Markdown. */

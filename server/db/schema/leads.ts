@@ -8,7 +8,7 @@ export const leads = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
-    /** A service id (app/lib/content/services.ts) or "other". */
+    /** A service id (shared/content/services.ts) or "other". */
     service: text("service"),
     budget: text("budget"),
     timeline: text("timeline"),

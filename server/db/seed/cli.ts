@@ -1,5 +1,5 @@
-import { parseEnv } from "../../env";
-import { openDatabase } from "../client";
+import { openDatabase } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
 import { seedDatabase } from "./seed";
 
 const env = parseEnv();

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { seedBusiness } from "../../business/seed-business";
-import { seedPublicContent } from "../../content/seed-public-content";
-import { log } from "../../log";
-import { HEADER_SETTINGS_ID } from "../../settings/header";
-import type { Db } from "../client";
-import { settings } from "../schema/settings";
+import { seedBusiness } from "#server/business/seed-business.ts";
+import { seedPublicContent } from "#server/content/seed-public-content.ts";
+import type { Db } from "#server/db/client.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { log } from "#server/log.ts";
+import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
 
 const SEED_MARKER_ID = "seed";
 

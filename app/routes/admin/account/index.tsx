@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
 import {
   Field,
   type FormResult,
@@ -7,15 +7,15 @@ import {
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
-} from "~/components/auth/auth-form";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { changePasswordSchema } from "~/lib/auth-forms";
-import { roleLabel } from "~/lib/roles";
-import { requireUser } from "../../../../server/auth/guard";
-import { getSessionUser } from "../../../../server/auth/session";
-import { changeOwnPassword } from "../../../../server/auth/users";
-import { formAction } from "../../../../server/form-body";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#app/components/auth/auth-form.tsx";
+import { NewPasswordFields } from "#app/components/auth/new-password-fields.tsx";
+import { requireUser } from "#server/auth/guard.ts";
+import { getSessionUser } from "#server/auth/session.ts";
+import { changeOwnPassword } from "#server/auth/users.ts";
+import { formAction } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { changePasswordSchema } from "#shared/auth-forms.ts";
+import { roleLabel } from "#shared/roles.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "My account | Command Center" }];

@@ -1,9 +1,9 @@
-import { type AdminColumn, AdminTable } from "~/components/admin/admin-table";
-import { PageHeader } from "~/components/admin/page-header";
-import { parseListParams } from "../../../../server/admin/list-params";
-import { findAuditEvents, listAuditAreas } from "../../../../server/audit/audit";
-import { requireRole } from "../../../../server/auth/guard";
-import { listStaffUsers } from "../../../../server/auth/users";
+import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { parseListParams } from "#server/admin/list-params.ts";
+import { findAuditEvents, listAuditAreas } from "#server/audit/audit.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { listStaffUsers } from "#server/auth/users.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Audit log | Command Center" }];

@@ -1,12 +1,12 @@
 import { useActionData } from "react-router";
-import { CampaignEditor } from "~/components/admin/campaign-editor";
-import { PageHeader } from "~/components/admin/page-header";
-import { requireRole } from "../../../../server/auth/guard";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { saveCampaign } from "../../../../server/marketing/campaigns";
-import { findSubscriberTags } from "../../../../server/marketing/subscribers";
-import { redirectWithToast } from "../../../../server/toast";
+import { CampaignEditor } from "#app/components/admin/campaign-editor.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { saveCampaign } from "#server/marketing/campaigns.ts";
+import { findSubscriberTags } from "#server/marketing/subscribers.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [{ title: "New campaign · Command center" }];

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { CampaignEditor } from "~/components/admin/campaign-editor";
-import { PageHeader } from "~/components/admin/page-header";
-import { requireRole } from "../../../../server/auth/guard";
-import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { requireIdParam } from "../../../../server/ids";
+import { CampaignEditor } from "#app/components/admin/campaign-editor.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { requireIdParam } from "#server/ids.ts";
 import {
   countAudience,
   getCampaign,
@@ -14,9 +14,9 @@ import {
   scheduleCampaign,
   sendTestCampaign,
   unscheduleCampaign,
-} from "../../../../server/marketing/campaigns";
-import { findSubscriberTags } from "../../../../server/marketing/subscribers";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/marketing/campaigns.ts";
+import { findSubscriberTags } from "#server/marketing/subscribers.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [

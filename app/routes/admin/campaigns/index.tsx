@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { requireRole } from "../../../../server/auth/guard";
-import { findPublishedInsights } from "../../../../server/content/insights";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { createCampaignFromInsight, findCampaigns } from "../../../../server/marketing/campaigns";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { findPublishedInsights } from "#server/content/insights.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { createCampaignFromInsight, findCampaigns } from "#server/marketing/campaigns.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Campaigns · Command center" }];

@@ -1,12 +1,12 @@
 import { useActionData } from "react-router";
-import { CaseStudyEditor } from "~/components/admin/case-study-editor";
-import { PublishableCreateScreen } from "~/components/admin/publishable-screens";
-import { caseStudyKind } from "~/lib/content-admin/kinds";
-import { caseStudyStore } from "../../../../server/content-admin/case-studies";
+import { CaseStudyEditor } from "#app/components/admin/case-study-editor.tsx";
+import { PublishableCreateScreen } from "#app/components/admin/publishable-screens.tsx";
+import { caseStudyStore } from "#server/content-admin/case-studies.ts";
 import {
   createPublishable,
   loadPublishableCreate,
-} from "../../../../server/content-admin/publishable-routes";
+} from "#server/content-admin/publishable-routes.ts";
+import { caseStudyKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,9 @@
 import { useActionData } from "react-router";
-import { CaseStudyEditor } from "~/components/admin/case-study-editor";
-import { PublishableEditScreen } from "~/components/admin/publishable-screens";
-import { caseStudyKind } from "~/lib/content-admin/kinds";
-import { caseStudyStore, getCaseStudyForEdit } from "../../../../server/content-admin/case-studies";
-import {
-  editPublishable,
-  loadPublishableEdit,
-} from "../../../../server/content-admin/publishable-routes";
+import { CaseStudyEditor } from "#app/components/admin/case-study-editor.tsx";
+import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
+import { caseStudyStore, getCaseStudyForEdit } from "#server/content-admin/case-studies.ts";
+import { editPublishable, loadPublishableEdit } from "#server/content-admin/publishable-routes.ts";
+import { caseStudyKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,7 +1,7 @@
-import { PublishableList } from "~/components/admin/publishable-screens";
-import { caseStudyKind } from "~/lib/content-admin/kinds";
-import { caseStudyStore } from "../../../../server/content-admin/case-studies";
-import { loadPublishableList } from "../../../../server/content-admin/publishable-routes";
+import { PublishableList } from "#app/components/admin/publishable-screens.tsx";
+import { caseStudyStore } from "#server/content-admin/case-studies.ts";
+import { loadPublishableList } from "#server/content-admin/publishable-routes.ts";
+import { caseStudyKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

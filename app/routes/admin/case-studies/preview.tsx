@@ -1,10 +1,10 @@
-import { PreviewBanner } from "~/components/admin/preview-banner";
-import { CaseStudyArticle } from "~/components/site/case-study-article";
-import { requireRole } from "../../../../server/auth/guard";
-import { caseStudyForDisplay } from "../../../../server/content/case-studies";
-import { getCaseStudyForEdit } from "../../../../server/content-admin/case-studies";
-import { invariantResponse } from "../../../../server/errors";
-import { isUuid } from "../../../../server/ids";
+import { PreviewBanner } from "#app/components/admin/preview-banner.tsx";
+import { CaseStudyArticle } from "#app/components/site/case-study-article.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { caseStudyForDisplay } from "#server/content/case-studies.ts";
+import { getCaseStudyForEdit } from "#server/content-admin/case-studies.ts";
+import { invariantResponse } from "#server/errors.ts";
+import { isUuid } from "#server/ids.ts";
 import type { Route } from "./+types/preview";
 
 export const meta: Route.MetaFunction = ({ data }) => [

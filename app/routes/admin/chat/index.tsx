@@ -1,13 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
-import { useToast } from "~/components/ui/toasts";
-import { CHAT_MESSAGE_MAX, type ChatMessage, chatFilters, chatStaffActionSchema } from "~/lib/chat";
-import { mergeMessages, openChatSocket } from "~/lib/chat-socket";
-import { requireRole } from "../../../../server/auth/guard";
-import { pageFrom } from "../../../../server/business/list-query";
-import { findClientChoices } from "../../../../server/chat/clients";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { Pagination } from "#app/components/admin/pagination.tsx";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { mergeMessages, openChatSocket } from "#app/lib/chat-socket.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { pageFrom } from "#server/business/list-query.ts";
+import { findClientChoices } from "#server/chat/clients.ts";
 import {
   assignConversation,
   type ConversationFilter,
@@ -19,10 +18,16 @@ import {
   linkConversationToClient,
   reopenConversation,
   sendStaffMessage,
-} from "../../../../server/chat/conversations";
-import { errorResponse, invalid } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { isUuid } from "../../../../server/ids";
+} from "#server/chat/conversations.ts";
+import { errorResponse, invalid } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { isUuid } from "#server/ids.ts";
+import {
+  CHAT_MESSAGE_MAX,
+  type ChatMessage,
+  chatFilters,
+  chatStaffActionSchema,
+} from "#shared/chat.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Live Chat | Command Center" }];

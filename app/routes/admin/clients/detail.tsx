@@ -1,19 +1,19 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { ClientFields } from "~/components/business/client-fields";
-import { FormError, formatDateTime } from "~/components/business/fields";
-import { clientFormSchema, clientFormValues } from "~/lib/business/client-form";
-import { formatMoney } from "~/lib/money";
-import { requireRole } from "../../../../server/auth/guard";
-import { staffActor } from "../../../../server/business/actor";
-import { parseFormValues } from "../../../../server/business/forms";
-import { localeFrom } from "../../../../server/business/locale";
-import { getClient, updateClient } from "../../../../server/clients/clients";
-import { getClientTimeline } from "../../../../server/clients/timeline";
-import { errorResponse, invariantResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { requireIdParam } from "../../../../server/ids";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { ClientFields } from "#app/components/business/client-fields.tsx";
+import { FormError, formatDateTime } from "#app/components/business/fields.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { staffActor } from "#server/business/actor.ts";
+import { parseFormValues } from "#server/business/forms.ts";
+import { localeFrom } from "#server/business/locale.ts";
+import { getClient, updateClient } from "#server/clients/clients.ts";
+import { getClientTimeline } from "#server/clients/timeline.ts";
+import { errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { requireIdParam } from "#server/ids.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { clientFormSchema, clientFormValues } from "#shared/business/client-form.ts";
+import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/detail";
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
-import { requireRole } from "../../../../server/auth/guard";
-import { pageFrom } from "../../../../server/business/list-query";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { Pagination } from "#app/components/admin/pagination.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { pageFrom } from "#server/business/list-query.ts";
 import {
   COMMENTS_PAGE_SIZE,
   type CommentTab,
   commentTabs,
   findCommentsForModeration,
   moderateComments,
-} from "../../../../server/content-admin/comments";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/content-admin/comments.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Comments · Command center" }];

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ImageUploader } from "~/components/admin/image-uploader";
-import { Logo } from "~/components/site/logo";
-import { faviconType } from "~/lib/favicon";
-import { requireRole } from "../../../../server/auth/guard";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { getHeaderSettings } from "../../../../server/settings/header";
-import { updateHeaderSettings } from "../../../../server/settings/update-header";
-import { redirectWithToast } from "../../../../server/toast";
+import { ImageUploader } from "#app/components/admin/image-uploader.tsx";
+import { Logo } from "#app/components/site/logo.tsx";
+import { faviconType } from "#app/lib/favicon.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { getHeaderSettings } from "#server/settings/header.ts";
+import { updateHeaderSettings } from "#server/settings/update-header.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Header/Footer · Command center" }];

@@ -1,12 +1,12 @@
 import { useActionData } from "react-router";
-import { InsightEditor } from "~/components/admin/insight-editor";
-import { PublishableCreateScreen } from "~/components/admin/publishable-screens";
-import { insightKind } from "~/lib/content-admin/kinds";
-import { insightStore } from "../../../../server/content-admin/insights";
+import { InsightEditor } from "#app/components/admin/insight-editor.tsx";
+import { PublishableCreateScreen } from "#app/components/admin/publishable-screens.tsx";
+import { insightStore } from "#server/content-admin/insights.ts";
 import {
   createPublishable,
   loadPublishableCreate,
-} from "../../../../server/content-admin/publishable-routes";
+} from "#server/content-admin/publishable-routes.ts";
+import { insightKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,9 @@
 import { useActionData } from "react-router";
-import { InsightEditor } from "~/components/admin/insight-editor";
-import { PublishableEditScreen } from "~/components/admin/publishable-screens";
-import { insightKind } from "~/lib/content-admin/kinds";
-import { getInsightForEdit, insightStore } from "../../../../server/content-admin/insights";
-import {
-  editPublishable,
-  loadPublishableEdit,
-} from "../../../../server/content-admin/publishable-routes";
+import { InsightEditor } from "#app/components/admin/insight-editor.tsx";
+import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
+import { getInsightForEdit, insightStore } from "#server/content-admin/insights.ts";
+import { editPublishable, loadPublishableEdit } from "#server/content-admin/publishable-routes.ts";
+import { insightKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,7 +1,7 @@
-import { PublishableList } from "~/components/admin/publishable-screens";
-import { insightKind } from "~/lib/content-admin/kinds";
-import { insightStore } from "../../../../server/content-admin/insights";
-import { loadPublishableList } from "../../../../server/content-admin/publishable-routes";
+import { PublishableList } from "#app/components/admin/publishable-screens.tsx";
+import { insightStore } from "#server/content-admin/insights.ts";
+import { loadPublishableList } from "#server/content-admin/publishable-routes.ts";
+import { insightKind } from "#shared/content-admin/kinds.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: `${insightKind.plural} · Command center` }];

@@ -1,10 +1,10 @@
-import { PreviewBanner } from "~/components/admin/preview-banner";
-import { InsightArticle } from "~/components/site/insight-article";
-import { requireRole } from "../../../../server/auth/guard";
-import { insightForDisplay } from "../../../../server/content/insights";
-import { getInsightForEdit } from "../../../../server/content-admin/insights";
-import { invariantResponse } from "../../../../server/errors";
-import { isUuid } from "../../../../server/ids";
+import { PreviewBanner } from "#app/components/admin/preview-banner.tsx";
+import { InsightArticle } from "#app/components/site/insight-article.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { insightForDisplay } from "#server/content/insights.ts";
+import { getInsightForEdit } from "#server/content-admin/insights.ts";
+import { invariantResponse } from "#server/errors.ts";
+import { isUuid } from "#server/ids.ts";
 import type { Route } from "./+types/preview";
 
 export const meta: Route.MetaFunction = ({ data }) => [

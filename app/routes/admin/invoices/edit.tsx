@@ -1,27 +1,20 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { Field, FormError, formatDate, formatDateTime } from "~/components/business/fields";
-import { InvoiceForm } from "~/components/business/invoice-form";
-import { editableLines } from "~/components/business/line-items-editor";
-import { StatusBadge } from "~/components/business/status-badge";
-import {
-  invoiceFormSchema,
-  invoiceFormValues,
-  paymentFormSchema,
-} from "~/lib/business/invoice-form";
-import { invoiceStatusLabel, paymentMethodLabel, paymentMethods } from "~/lib/business/labels";
-import { formatMoney, formatRate, moneyInputValue } from "~/lib/money";
-import { requireRole } from "../../../../server/auth/guard";
-import { staffActor } from "../../../../server/business/actor";
-import { todayIso } from "../../../../server/business/dates";
-import { parseFormValues } from "../../../../server/business/forms";
-import { localeFrom } from "../../../../server/business/locale";
-import { listClientChoices } from "../../../../server/clients/clients";
-import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { requireIdParam } from "../../../../server/ids";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { Field, FormError, formatDate, formatDateTime } from "#app/components/business/fields.tsx";
+import { InvoiceForm } from "#app/components/business/invoice-form.tsx";
+import { editableLines } from "#app/components/business/line-items-editor.tsx";
+import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { staffActor } from "#server/business/actor.ts";
+import { todayIso } from "#server/business/dates.ts";
+import { parseFormValues } from "#server/business/forms.ts";
+import { localeFrom } from "#server/business/locale.ts";
+import { listClientChoices } from "#server/clients/clients.ts";
+import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { requireIdParam } from "#server/ids.ts";
 import {
   getInvoice,
   recordPayment,
@@ -29,8 +22,15 @@ import {
   sendInvoice,
   updateInvoice,
   voidInvoice,
-} from "../../../../server/invoices/invoices";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/invoices/invoices.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import {
+  invoiceFormSchema,
+  invoiceFormValues,
+  paymentFormSchema,
+} from "#shared/business/invoice-form.ts";
+import { invoiceStatusLabel, paymentMethodLabel, paymentMethods } from "#shared/business/labels.ts";
+import { formatMoney, formatRate, moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 
 export const meta = ({ data }: Route.MetaArgs) => [

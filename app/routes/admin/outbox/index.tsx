@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
-import { parseListParams } from "../../../../server/admin/list-params";
-import { requireRole } from "../../../../server/auth/guard";
-import { findOutboxMessages } from "../../../../server/mail/outbox";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { Pagination } from "#app/components/admin/pagination.tsx";
+import { parseListParams } from "#server/admin/list-params.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { findOutboxMessages } from "#server/mail/outbox.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Outbox | Command Center" }];

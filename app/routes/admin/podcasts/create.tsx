@@ -1,10 +1,10 @@
-import { PageHeader } from "~/components/admin/page-header";
-import { PodcastForm } from "~/components/admin/podcast-form";
-import { requireRole } from "../../../../server/auth/guard";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { createEpisode } from "../../../../server/podcasts/episodes";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { PodcastForm } from "#app/components/admin/podcast-form.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { createEpisode } from "#server/podcasts/episodes.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/create";
 
 export const meta = () => [{ title: "New episode | Command Center" }];

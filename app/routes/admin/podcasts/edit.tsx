@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { PodcastForm } from "~/components/admin/podcast-form";
-import { requireRole } from "../../../../server/auth/guard";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { isUuid } from "../../../../server/ids";
-import { deleteEpisode, findEpisode, updateEpisode } from "../../../../server/podcasts/episodes";
-import { redirectWithToast } from "../../../../server/toast";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { PodcastForm } from "#app/components/admin/podcast-form.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { isUuid } from "#server/ids.ts";
+import { deleteEpisode, findEpisode, updateEpisode } from "#server/podcasts/episodes.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/edit";
 
 export const meta = () => [{ title: "Edit episode | Command Center" }];

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { type AdminColumn, AdminTable } from "~/components/admin/admin-table";
-import { PageHeader } from "~/components/admin/page-header";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { formatDurationInput } from "~/lib/podcasts-admin";
-import { requireRole } from "../../../../server/auth/guard";
-import { pageFrom } from "../../../../server/business/list-query";
-import { findEpisodesForAdmin } from "../../../../server/podcasts/episodes";
+import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { StatusBadge } from "#app/components/admin/status-badge.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { pageFrom } from "#server/business/list-query.ts";
+import { findEpisodesForAdmin } from "#server/podcasts/episodes.ts";
+import { formatDurationInput } from "#shared/podcasts-admin.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Podcasts | Command Center" }];

@@ -1,15 +1,15 @@
 import { useActionData } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { ProjectForm } from "~/components/business/project-form";
-import { projectFormSchema, projectFormValues } from "~/lib/business/project-form";
-import { requireRole } from "../../../../server/auth/guard";
-import { staffActor } from "../../../../server/business/actor";
-import { parseFormValues } from "../../../../server/business/forms";
-import { listClientChoices } from "../../../../server/clients/clients";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { createProject } from "../../../../server/projects/projects";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { ProjectForm } from "#app/components/business/project-form.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { staffActor } from "#server/business/actor.ts";
+import { parseFormValues } from "#server/business/forms.ts";
+import { listClientChoices } from "#server/clients/clients.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { createProject } from "#server/projects/projects.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { projectFormSchema, projectFormValues } from "#shared/business/project-form.ts";
 import type { Route } from "./+types/create";
 
 export const meta = () => [{ title: "New project | Command Center" }];

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { requireRole } from "../../../../server/auth/guard";
-import { invariantResponse } from "../../../../server/errors";
-import { requireIdParam } from "../../../../server/ids";
-import { readOnboardingFile } from "../../../../server/onboarding/onboarding";
+import { requireRole } from "#server/auth/guard.ts";
+import { invariantResponse } from "#server/errors.ts";
+import { requireIdParam } from "#server/ids.ts";
+import { readOnboardingFile } from "#server/onboarding/onboarding.ts";
 import type { Route } from "./+types/file";
 
 /** A brand asset the client uploaded during onboarding, for staff. Always a download, never rendered inline. */

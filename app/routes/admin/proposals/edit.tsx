@@ -1,34 +1,34 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useSubmit } from "react-router";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { FormError, formatDate, formatDateTime } from "~/components/business/fields";
-import { editableLines } from "~/components/business/line-items-editor";
-import { ProposalForm } from "~/components/business/proposal-form";
-import { StatusBadge } from "~/components/business/status-badge";
-import { proposalStatusLabel } from "~/lib/business/labels";
-import {
-  proposalFormSchema,
-  proposalFormValues,
-  proposalTotals,
-} from "~/lib/business/proposal-form";
-import { formatMoney, formatRate, moneyInputValue } from "~/lib/money";
-import { requireRole } from "../../../../server/auth/guard";
-import { staffActor } from "../../../../server/business/actor";
-import { parseFormValues } from "../../../../server/business/forms";
-import { localeFrom } from "../../../../server/business/locale";
-import { listClientChoices } from "../../../../server/clients/clients";
-import { AppError, errorResponse, invariantResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { requireIdParam } from "../../../../server/ids";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { FormError, formatDate, formatDateTime } from "#app/components/business/fields.tsx";
+import { editableLines } from "#app/components/business/line-items-editor.tsx";
+import { ProposalForm } from "#app/components/business/proposal-form.tsx";
+import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { staffActor } from "#server/business/actor.ts";
+import { parseFormValues } from "#server/business/forms.ts";
+import { localeFrom } from "#server/business/locale.ts";
+import { listClientChoices } from "#server/clients/clients.ts";
+import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { requireIdParam } from "#server/ids.ts";
 import {
   getProposal,
   proposalUrl,
   sendProposal,
   updateProposal,
   withdrawProposal,
-} from "../../../../server/proposals/proposals";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/proposals/proposals.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { proposalStatusLabel } from "#shared/business/labels.ts";
+import {
+  proposalFormSchema,
+  proposalFormValues,
+  proposalTotals,
+} from "#shared/business/proposal-form.ts";
+import { formatMoney, formatRate, moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 
 export const meta = ({ data }: Route.MetaArgs) => [

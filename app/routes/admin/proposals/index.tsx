@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { AdminTable } from "~/components/admin/admin-table";
-import { PageHeader } from "~/components/admin/page-header";
-import { StatusFilter } from "~/components/admin/status-filter";
-import { formatDate } from "~/components/business/fields";
-import { StatusBadge } from "~/components/business/status-badge";
-import { proposalStatuses, proposalStatusLabel } from "~/lib/business/labels";
-import { formatMoney } from "~/lib/money";
-import { statusFilterFrom } from "~/lib/status-filter";
-import { requireRole } from "../../../../server/auth/guard";
-import { listQueryFrom } from "../../../../server/business/list-query";
-import { localeFrom } from "../../../../server/business/locale";
-import { findProposals, proposalSorts } from "../../../../server/proposals/proposals";
+import { AdminTable } from "#app/components/admin/admin-table.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { StatusFilter } from "#app/components/admin/status-filter.tsx";
+import { formatDate } from "#app/components/business/fields.tsx";
+import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { listQueryFrom } from "#server/business/list-query.ts";
+import { localeFrom } from "#server/business/locale.ts";
+import { findProposals, proposalSorts } from "#server/proposals/proposals.ts";
+import { proposalStatuses, proposalStatusLabel } from "#shared/business/labels.ts";
+import { formatMoney } from "#shared/money.ts";
+import { statusFilterFrom } from "#shared/status-filter.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Proposals | Command Center" }];

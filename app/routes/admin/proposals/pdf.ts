@@ -1,8 +1,8 @@
-import { requireRole } from "../../../../server/auth/guard";
-import { invariantResponse } from "../../../../server/errors";
-import { requireIdParam } from "../../../../server/ids";
-import { renderProposalPdf } from "../../../../server/proposals/pdf";
-import { getProposal } from "../../../../server/proposals/proposals";
+import { requireRole } from "#server/auth/guard.ts";
+import { invariantResponse } from "#server/errors.ts";
+import { requireIdParam } from "#server/ids.ts";
+import { renderProposalPdf } from "#server/proposals/pdf.ts";
+import { getProposal } from "#server/proposals/proposals.ts";
 import type { Route } from "./+types/pdf";
 
 /** The proposal's PDF, for staff to download. */

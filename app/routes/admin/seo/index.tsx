@@ -1,19 +1,19 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ImageUploader } from "~/components/admin/image-uploader";
-import { PageHeader } from "~/components/admin/page-header";
-import { requireRole } from "../../../../server/auth/guard";
-import { AppError, errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { auditPublicPages } from "../../../../server/seo/audit";
+import { ImageUploader } from "#app/components/admin/image-uploader.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { AppError, errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { auditPublicPages } from "#server/seo/audit.ts";
 import {
   deleteSeoOverride,
   findSeoOverrides,
   getRobotsAdditions,
   saveRobotsAdditions,
   saveSeoOverride,
-} from "../../../../server/seo/overrides";
-import { createRedirect, deleteRedirect, findRedirects } from "../../../../server/seo/redirects";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/seo/overrides.ts";
+import { createRedirect, deleteRedirect, findRedirects } from "#server/seo/redirects.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO tools · Command center" }];

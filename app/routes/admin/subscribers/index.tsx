@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
-import { StatusFilter } from "~/components/admin/status-filter";
-import { statusFilterFrom } from "~/lib/status-filter";
-import { requireRole } from "../../../../server/auth/guard";
-import { pageFrom } from "../../../../server/business/list-query";
-import { AppError, errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { Pagination } from "#app/components/admin/pagination.tsx";
+import { StatusFilter } from "#app/components/admin/status-filter.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { pageFrom } from "#server/business/list-query.ts";
+import { AppError, errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
 import {
   addSubscriber,
   deleteSubscribers,
@@ -18,8 +17,9 @@ import {
   previewSubscriberImport,
   SUBSCRIBERS_PAGE_SIZE,
   subscriberStatuses,
-} from "../../../../server/marketing/subscribers";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/marketing/subscribers.ts";
+import { redirectWithToast } from "#server/toast.ts";
+import { statusFilterFrom } from "#shared/status-filter.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers · Command center" }];

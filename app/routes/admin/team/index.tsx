@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { type AdminColumn, AdminTable } from "~/components/admin/admin-table";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { type FormResult, useResultToast } from "~/components/auth/auth-form";
-import { staffRoles, teamActionSchema } from "~/lib/auth-forms";
-import { roleLabel } from "~/lib/roles";
-import { parseListParams } from "../../../../server/admin/list-params";
-import { requireRole } from "../../../../server/auth/guard";
-import { inviteStaffMember, requestPasswordReset } from "../../../../server/auth/links";
+import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { type FormResult, useResultToast } from "#app/components/auth/auth-form.tsx";
+import { parseListParams } from "#server/admin/list-params.ts";
+import { requireRole } from "#server/auth/guard.ts";
+import { inviteStaffMember, requestPasswordReset } from "#server/auth/links.ts";
 import {
   disableStaffUser,
   enableStaffUser,
@@ -16,9 +14,11 @@ import {
   findStaffUsers,
   setStaffRole,
   staffSortable,
-} from "../../../../server/auth/users";
-import { AppError, errorResponse, invalid } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
+} from "#server/auth/users.ts";
+import { AppError, errorResponse, invalid } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { staffRoles, teamActionSchema } from "#shared/auth-forms.ts";
+import { roleLabel } from "#shared/roles.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Team | Command Center" }];

@@ -1,11 +1,11 @@
 import { useActionData } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { TestimonialForm } from "~/components/admin/testimonial-form";
-import { requireRole } from "../../../../server/auth/guard";
-import { saveTestimonial } from "../../../../server/content-admin/testimonials";
-import { errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { TestimonialForm } from "#app/components/admin/testimonial-form.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { saveTestimonial } from "#server/content-admin/testimonials.ts";
+import { errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [{ title: "New testimonial · Command center" }];

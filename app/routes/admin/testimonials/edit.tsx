@@ -1,15 +1,12 @@
 import { useActionData } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { TestimonialForm } from "~/components/admin/testimonial-form";
-import { requireRole } from "../../../../server/auth/guard";
-import {
-  getTestimonialForEdit,
-  saveTestimonial,
-} from "../../../../server/content-admin/testimonials";
-import { errorResponse, invariantResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { requireIdParam } from "../../../../server/ids";
-import { redirectWithToast } from "../../../../server/toast";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { TestimonialForm } from "#app/components/admin/testimonial-form.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { getTestimonialForEdit, saveTestimonial } from "#server/content-admin/testimonials.ts";
+import { errorResponse, invariantResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { requireIdParam } from "#server/ids.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonial · Command center" }];

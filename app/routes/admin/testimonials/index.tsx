@@ -1,15 +1,15 @@
 import { Form, Link } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
-import { requireRole } from "../../../../server/auth/guard";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireRole } from "#server/auth/guard.ts";
 import {
   deleteTestimonial,
   findTestimonialsForAdmin,
   moveTestimonial,
   setTestimonialVisibility,
-} from "../../../../server/content-admin/testimonials";
-import { AppError, errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { redirectWithToast } from "../../../../server/toast";
+} from "#server/content-admin/testimonials.ts";
+import { AppError, errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials · Command center" }];

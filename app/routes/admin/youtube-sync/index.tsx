@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { ConfirmModal } from "~/components/admin/confirm-modal";
-import { PageHeader } from "~/components/admin/page-header";
-import { useToast } from "~/components/ui/toasts";
-import { channelIdSchema } from "~/lib/youtube";
-import { z } from "~/lib/zod";
-import { requireRole } from "../../../../server/auth/guard";
-import { AppError, errorResponse } from "../../../../server/errors";
-import { readForm } from "../../../../server/form-body";
-import { enqueueJob } from "../../../../server/jobs/queue";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { useToast } from "#app/components/ui/toasts.tsx";
+import { requireRole } from "#server/auth/guard.ts";
+import { AppError, errorResponse } from "#server/errors.ts";
+import { readForm } from "#server/form-body.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
 import {
   addChannel,
   findChannels,
@@ -19,7 +17,9 @@ import {
   setSyncInterval,
   startSyncRun,
   YOUTUBE_SYNC_JOB,
-} from "../../../../server/youtube/sync";
+} from "#server/youtube/sync.ts";
+import { channelIdSchema } from "#shared/youtube.ts";
+import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "YouTube Sync | Command Center" }];

@@ -1,6 +1,5 @@
-import { z } from "~/lib/zod";
-
 import { NEWSLETTER_INVALID_EMAIL } from "./newsletter-messages";
+import { z } from "./zod";
 
 export { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_UNAVAILABLE } from "./newsletter-messages";
 

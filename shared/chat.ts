@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "./zod";
 
 /** The chat's wire format and form rules, shared by the browser and the server. */
 

@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { isCurrencyCode } from "../money";
+import { isCurrencyCode } from "#shared/money.ts";
+import { z } from "#shared/zod.ts";
 import { rowsFrom, textOf } from "./form-data";
 
 export const contactSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "./zod";
 
 // The forms of sign-in, first-run setup, password reset, invitations and the team screen.
 

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "#shared/zod.ts";
 
 /** One Zod schema per editor form, used for instant feedback and on the server. */
 

@@ -5,8 +5,8 @@ import {
   serviceOptions,
   timelineOptions,
   valuesOf,
-} from "~/lib/contact";
-import { emailAddress, visitorName, z } from "~/lib/zod";
+} from "./contact";
+import { emailAddress, visitorName, z } from "./zod";
 
 /**
  * The contact form's schema, shared by the server and the browser; the page loads it

@@ -95,7 +95,7 @@ describe("parsing and formatting", () => {
 });
 
 describe("invoice form", async () => {
-  const { invoiceFormSchema } = await import("./business/invoice-form");
+  const { invoiceFormSchema } = await import("#shared/business/invoice-form.ts");
   it("reads lines without a billing kind (invoices have none) as one-off", () => {
     const parsed = invoiceFormSchema.safeParse({
       clientId: "70181634-e3a6-460b-8b70-65834595a0ce",

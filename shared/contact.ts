@@ -1,4 +1,4 @@
-import { services } from "~/lib/content/services";
+import { services } from "#shared/content/services.ts";
 
 export const MESSAGE_MIN = 20;
 export const MESSAGE_MAX = 5000;

@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { optionalImageUrl, publishStatuses, SLUG_PATTERN } from "./content-admin/forms";
+import { optionalImageUrl, publishStatuses, SLUG_PATTERN } from "#shared/content-admin/forms.ts";
+import { z } from "./zod";
 
 /** The podcast episode editor's form (browser and server). */
 

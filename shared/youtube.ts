@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "./zod";
 
 /** "UC" and 22 more characters of YouTube's id alphabet. */
 export const CHANNEL_ID_PATTERN = /^UC[A-Za-z0-9_-]{22}$/;

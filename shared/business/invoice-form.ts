@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { computeTotals, parseMoney } from "../money";
+import { computeTotals, parseMoney } from "#shared/money.ts";
+import { z } from "#shared/zod.ts";
 import { currencySchema } from "./client-form";
 import { textOf } from "./form-data";
 import { paymentMethods } from "./labels";

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "#shared/zod.ts";
 
 export type OnboardingField = {
   name: string;

@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { percentOf } from "../money";
+import { percentOf } from "#shared/money.ts";
+import { z } from "#shared/zod.ts";
 import { currencySchema } from "./client-form";
 import { textOf } from "./form-data";
 import {

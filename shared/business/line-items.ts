@@ -1,5 +1,11 @@
-import { z } from "~/lib/zod";
-import { computeTotals, type DiscountKind, parseMoney, parseQuantity, parseRate } from "../money";
+import {
+  computeTotals,
+  type DiscountKind,
+  parseMoney,
+  parseQuantity,
+  parseRate,
+} from "#shared/money.ts";
+import { z } from "#shared/zod.ts";
 import { rowsFrom } from "./form-data";
 
 /** A priced line as the form sends it: text, turned into minor units once the currency is known. */

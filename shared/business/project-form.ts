@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { parseMoney } from "../money";
+import { parseMoney } from "#shared/money.ts";
+import { z } from "#shared/zod.ts";
 import { currencySchema } from "./client-form";
 import { rowsFrom, textOf } from "./form-data";
 

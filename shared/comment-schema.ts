@@ -1,5 +1,5 @@
-import { COMMENT_MAX, COMMENT_MIN } from "~/lib/comments";
-import { emailAddress, visitorName, z } from "~/lib/zod";
+import { COMMENT_MAX, COMMENT_MIN } from "./comments";
+import { emailAddress, visitorName, z } from "./zod";
 
 /**
  * The comment form's schema, shared by the server and the browser; the insight page loads

@@ -1,0 +1,9 @@
+import type { Readable } from "node:stream";
+
+/** Where uploaded files live: local disk under DATA_DIR/uploads by default. */
+export type Storage = {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes as a stream, or undefined when there is no such file. */
+  get(key: string): Promise<{ body: Readable; size: number } | undefined>;
+  delete(key: string): Promise<void>;
+};
