@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 
 // The panel (and its socket code) loads only when a visitor opens the chat, or
 // on later pages for a visitor who has a conversation going.
-const ChatPanel = lazy(() => import("./chat-panel"));
+const ChatPanel = lazy(() => import("#app/components/site/chat/chat-panel.tsx"));
 
 export const CHAT_OPEN_KEY = "frontier-chat-open";
 export const CHAT_ACTIVE_KEY = "frontier-chat-active";

@@ -1,0 +1,8 @@
+export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {messages[0]}
+    </p>
+  );
+}
