@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { listQueryFrom } from "#server/business/list-query.ts";
 import { clientSorts, findClients } from "#server/clients/clients.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { findInvoices, invoiceSorts } from "#server/invoices/invoices.ts";
+import { findInvoices, invoiceSorts } from "#server/invoices/queries.ts";
 import { setLogLevel } from "#server/log.ts";
 
 const CLIENTS = 2_000;

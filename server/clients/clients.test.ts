@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { leads } from "#server/db/schema/leads.ts";
-import { createInvoice, recordPayment, sendInvoice } from "#server/invoices/invoices.ts";
-import { sendProposal } from "#server/proposals/proposals.ts";
+import { createInvoice } from "#server/invoices/editing.ts";
+import { recordPayment } from "#server/invoices/payments.ts";
+import { sendInvoice } from "#server/invoices/sending.ts";
+import { sendProposal } from "#server/proposals/sending.ts";
 import {
   invoiceInput,
   mailEnv,

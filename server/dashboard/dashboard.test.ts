@@ -1,6 +1,9 @@
 import { expect, it } from "vitest";
-import { createInvoice, recordPayment, sendInvoice } from "#server/invoices/invoices.ts";
-import { acceptProposal, sendProposal } from "#server/proposals/proposals.ts";
+import { createInvoice } from "#server/invoices/editing.ts";
+import { recordPayment } from "#server/invoices/payments.ts";
+import { sendInvoice } from "#server/invoices/sending.ts";
+import { acceptProposal } from "#server/proposals/acceptance.ts";
+import { sendProposal } from "#server/proposals/sending.ts";
 import { invoiceInput, mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getDashboardFigures, lastTwelveMonths } from "./dashboard";

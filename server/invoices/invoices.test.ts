@@ -7,18 +7,13 @@ import { mailMessages } from "#server/db/schema/mail.ts";
 import { AppError } from "#server/errors.ts";
 import { invoiceInput, mailEnv, makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import {
-  createInvoice,
-  findInvoices,
-  getInvoice,
-  markOverdueInvoices,
-  recordPayment,
-  reissueInvoice,
-  sendInvoice,
-  updateInvoice,
-  voidInvoice,
-} from "./invoices";
+import { createInvoice, updateInvoice } from "./editing";
+import { markOverdueInvoices } from "./overdue";
+import { recordPayment } from "./payments";
 import { renderInvoicePdf } from "./pdf";
+import { findInvoices, getInvoice } from "./queries";
+import { sendInvoice } from "./sending";
+import { reissueInvoice, voidInvoice } from "./voiding";
 
 describeEachDatabase("invoices", (get) => {
   it("keeps totals and taxes in minor units", async () => {

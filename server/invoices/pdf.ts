@@ -14,7 +14,7 @@ import {
   formatRate,
   lineAmount,
 } from "#shared/money.ts";
-import type { FullInvoice } from "./invoices";
+import type { FullInvoice } from "./queries";
 
 /** The invoice as the client receives it: PDF bytes. */
 export function renderInvoicePdf(invoice: FullInvoice, locale = "en-US") {

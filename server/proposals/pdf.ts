@@ -8,7 +8,7 @@ import {
 } from "#server/business/pdf.ts";
 import { proposalTotals } from "#shared/business/proposal-form.ts";
 import { formatMoney, formatQuantity, formatRate, lineAmount } from "#shared/money.ts";
-import type { FullProposal } from "./proposals";
+import type { FullProposal } from "./queries";
 
 /** Markdown as readable plain paragraphs: headings, bullets and emphasis marks dropped. */
 function plainBlocks(markdown: string) {

@@ -9,17 +9,12 @@ import { proposals } from "#server/db/schema/proposals.ts";
 import { AppError } from "#server/errors.ts";
 import { mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { acceptProposal, declineProposal } from "./acceptance";
+import { updateProposal } from "./editing";
 import { renderProposalPdf } from "./pdf";
-import {
-  acceptProposal,
-  declineProposal,
-  expireProposals,
-  getProposal,
-  sendProposal,
-  updateProposal,
-  viewProposal,
-  withdrawProposal,
-} from "./proposals";
+import { getProposal } from "./queries";
+import { expireProposals, sendProposal, withdrawProposal } from "./sending";
+import { viewProposal } from "./viewing";
 
 describeEachDatabase("proposals", (get) => {
   async function sentProposal(overrides = {}) {

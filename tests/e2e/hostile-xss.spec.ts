@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { proposals } from "#server/db/schema/index.ts";
-import { sendProposal } from "#server/proposals/proposals.ts";
+import { sendProposal } from "#server/proposals/sending.ts";
 import {
   loginAs,
   type ServerWithStaff,

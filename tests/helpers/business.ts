@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Actor } from "#server/business/actor.ts";
 import { createClient } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
-import type { NewInvoice } from "#server/invoices/invoices.ts";
-import { createProposal } from "#server/proposals/proposals.ts";
+import type { NewInvoice } from "#server/invoices/editing.ts";
+import { createProposal } from "#server/proposals/editing.ts";
 import type { ProposalInput } from "#shared/business/proposal-form.ts";
 
 export const staff: Actor = {

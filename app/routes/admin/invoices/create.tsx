@@ -11,7 +11,7 @@ import { listClientChoices } from "#server/clients/clients.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { isUuid } from "#server/ids.ts";
-import { createInvoice } from "#server/invoices/invoices.ts";
+import { createInvoice } from "#server/invoices/editing.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { invoiceFormSchema, invoiceFormValues } from "#shared/business/invoice-form.ts";
 import type { Route } from "./+types/create";

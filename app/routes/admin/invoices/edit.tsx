@@ -15,14 +15,11 @@ import { listClientChoices } from "#server/clients/clients.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
-import {
-  getInvoice,
-  recordPayment,
-  reissueInvoice,
-  sendInvoice,
-  updateInvoice,
-  voidInvoice,
-} from "#server/invoices/invoices.ts";
+import { updateInvoice } from "#server/invoices/editing.ts";
+import { recordPayment } from "#server/invoices/payments.ts";
+import { getInvoice } from "#server/invoices/queries.ts";
+import { sendInvoice } from "#server/invoices/sending.ts";
+import { reissueInvoice, voidInvoice } from "#server/invoices/voiding.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import {
   invoiceFormSchema,

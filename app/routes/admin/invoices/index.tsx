@@ -7,7 +7,7 @@ import { StatusBadge } from "#app/components/business/status-badge.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { listQueryFrom } from "#server/business/list-query.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { findInvoices, invoiceSorts } from "#server/invoices/invoices.ts";
+import { findInvoices, invoiceSorts } from "#server/invoices/queries.ts";
 import { invoiceStatuses, invoiceStatusLabel } from "#shared/business/labels.ts";
 import { formatMoney } from "#shared/money.ts";
 import { statusFilterFrom } from "#shared/status-filter.ts";

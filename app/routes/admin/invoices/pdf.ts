@@ -1,8 +1,8 @@
 import { requireRole } from "#server/auth/guard.ts";
 import { invariantResponse } from "#server/errors.ts";
 import { requireIdParam } from "#server/ids.ts";
-import { getInvoice } from "#server/invoices/invoices.ts";
 import { renderInvoicePdf } from "#server/invoices/pdf.ts";
+import { getInvoice } from "#server/invoices/queries.ts";
 import type { Route } from "./+types/pdf";
 
 /** The invoice's PDF, for staff to download. */

@@ -10,7 +10,7 @@ import { localeFrom } from "#server/business/locale.ts";
 import { listClientChoices } from "#server/clients/clients.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
-import { createProposal } from "#server/proposals/proposals.ts";
+import { createProposal } from "#server/proposals/editing.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { proposalFormSchema, proposalFormValues } from "#shared/business/proposal-form.ts";
 import type { Route } from "./+types/create";

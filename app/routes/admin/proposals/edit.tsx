@@ -14,13 +14,9 @@ import { listClientChoices } from "#server/clients/clients.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
-import {
-  getProposal,
-  proposalUrl,
-  sendProposal,
-  updateProposal,
-  withdrawProposal,
-} from "#server/proposals/proposals.ts";
+import { updateProposal } from "#server/proposals/editing.ts";
+import { getProposal } from "#server/proposals/queries.ts";
+import { proposalUrl, sendProposal, withdrawProposal } from "#server/proposals/sending.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { proposalStatusLabel } from "#shared/business/labels.ts";
 import {

@@ -7,7 +7,7 @@ import { StatusBadge } from "#app/components/business/status-badge.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { listQueryFrom } from "#server/business/list-query.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { findProposals, proposalSorts } from "#server/proposals/proposals.ts";
+import { findProposals, proposalSorts } from "#server/proposals/queries.ts";
 import { proposalStatuses, proposalStatusLabel } from "#shared/business/labels.ts";
 import { formatMoney } from "#shared/money.ts";
 import { statusFilterFrom } from "#shared/status-filter.ts";

@@ -2,7 +2,7 @@ import { requireRole } from "#server/auth/guard.ts";
 import { invariantResponse } from "#server/errors.ts";
 import { requireIdParam } from "#server/ids.ts";
 import { renderProposalPdf } from "#server/proposals/pdf.ts";
-import { getProposal } from "#server/proposals/proposals.ts";
+import { getProposal } from "#server/proposals/queries.ts";
 import type { Route } from "./+types/pdf";
 
 /** The proposal's PDF, for staff to download. */
