@@ -1,5 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
-import { ImageUploader } from "#app/components/admin/image-uploader.tsx";
+import { useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
@@ -15,6 +14,11 @@ import {
 import { createRedirect, deleteRedirect, findRedirects } from "#server/seo/redirects.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
+import { AuditSection } from "./audit-section";
+import { OverrideForm } from "./override-form";
+import { OverrideList } from "./override-list";
+import { RedirectsSection } from "./redirects-section";
+import { RobotsSection } from "./robots-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO tools · Command center" }];
 
@@ -92,11 +96,6 @@ export default function SeoToolsScreen({ loaderData, actionData }: Route.Compone
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const isAuditing =
     navigation.state === "loading" && navigation.location.search.includes("audit=1");
-  const fieldError = (name: string) =>
-    failed?.fieldErrors?.[name] ? (
-      <p className="field-error">{failed.fieldErrors[name][0]}</p>
-    ) : null;
-  const problemCount = audit?.reduce((sum, page) => sum + page.problems.length, 0) ?? 0;
 
   return (
     <main id="main" className="p-6 lg:p-8">
@@ -110,77 +109,7 @@ export default function SeoToolsScreen({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
-      <section id="audit" className="card mb-8 p-5" aria-labelledby="audit-heading">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="audit-heading" className="heading-md">
-            Audit
-          </h2>
-          <Link to="?audit=1#audit" className="btn-secondary">
-            {isAuditing ? "Checking every page…" : audit ? "Run again" : "Run the audit"}
-          </Link>
-        </div>
-        {audit ? (
-          <>
-            <p className="mt-2 text-sm text-mist-300">
-              {audit.length} pages checked, {problemCount} problem{problemCount === 1 ? "" : "s"}{" "}
-              found.
-            </p>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Public pages and their problems</caption>
-                <thead className="text-xs uppercase tracking-wider text-mist-400">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Page
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Problems
-                    </th>
-                    <th scope="col" className="py-2">
-                      Fix
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-white/5">
-                  {audit.map((page) => (
-                    <tr key={page.path}>
-                      <td className="py-2 pr-4 align-top">
-                        <a href={page.path} className="text-frontier-blue underline">
-                          {page.path}
-                        </a>
-                        <p className="text-xs text-mist-400">{page.title}</p>
-                      </td>
-                      <td className="py-2 pr-4 align-top">
-                        {page.problems.length ? (
-                          <ul className="list-disc pl-4 text-orange-200">
-                            {page.problems.map((problem) => (
-                              <li key={problem}>{problem}</li>
-                            ))}
-                          </ul>
-                        ) : (
-                          <span className="text-emerald-300">No problems</span>
-                        )}
-                      </td>
-                      <td className="py-2 align-top">
-                        {page.problems.length ? (
-                          <a href={page.fixUrl} className="text-frontier-blue underline">
-                            Fix<span className="sr-only"> {page.path}</span>
-                          </a>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        ) : (
-          <p className="mt-2 text-sm text-mist-400">
-            Checks titles, descriptions, image alt text, internal links and the sitemap of every
-            public page.
-          </p>
-        )}
-      </section>
+      <AuditSection audit={audit} isAuditing={isAuditing} />
 
       <section
         id="overrides"
@@ -190,178 +119,13 @@ export default function SeoToolsScreen({ loaderData, actionData }: Route.Compone
         <h2 id="overrides-heading" className="heading-md">
           Page overrides
         </h2>
-        <Form method="post" className="grid gap-3 md:grid-cols-2" key={editing.path}>
-          <input type="hidden" name="intent" value="save-override" />
-          <div>
-            <label htmlFor="override-path" className="field-label">
-              Path
-            </label>
-            <input
-              id="override-path"
-              name="path"
-              className="field-input"
-              defaultValue={editing.path}
-              placeholder="/about-us"
-            />
-            {fieldError("path")}
-          </div>
-          <div>
-            <label htmlFor="override-title" className="field-label">
-              Title
-            </label>
-            <input
-              id="override-title"
-              name="title"
-              className="field-input"
-              defaultValue={"title" in editing ? (editing.title ?? "") : ""}
-            />
-            {fieldError("title")}
-          </div>
-          <div className="md:col-span-2">
-            <label htmlFor="override-description" className="field-label">
-              Description
-            </label>
-            <textarea
-              id="override-description"
-              name="description"
-              rows={2}
-              className="field-input"
-              defaultValue={"description" in editing ? (editing.description ?? "") : ""}
-            />
-            {fieldError("description")}
-          </div>
-          <div className="md:col-span-2">
-            <ImageUploader
-              label="Social image"
-              name="socialImage"
-              defaultUrl={"socialImage" in editing ? editing.socialImage : null}
-            />
-          </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="isNoindex"
-              defaultChecked={"isNoindex" in editing ? editing.isNoindex : false}
-            />
-            Keep this page out of search results (noindex)
-          </label>
-          <div>
-            <button type="submit" className="btn-primary">
-              Save override
-            </button>
-          </div>
-        </Form>
-        <ul className="divide-y divide-white/5 text-sm">
-          {overrides.map((row) => (
-            <li key={row.path} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span>
-                <strong>{row.path}</strong>
-                <span className="text-mist-400">
-                  {row.title ? ` · “${row.title}”` : ""}
-                  {row.isNoindex ? " · noindex" : ""}
-                </span>
-              </span>
-              <span className="flex gap-3">
-                <Link
-                  to={`?path=${encodeURIComponent(row.path)}#overrides`}
-                  className="text-frontier-blue underline"
-                >
-                  Edit<span className="sr-only"> {row.path}</span>
-                </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete-override" />
-                  <input type="hidden" name="path" value={row.path} />
-                  <button type="submit" className="text-frontier-blue underline">
-                    Remove<span className="sr-only"> the override of {row.path}</span>
-                  </button>
-                </Form>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OverrideForm editing={editing} fieldErrors={failed?.fieldErrors} />
+        <OverrideList overrides={overrides} />
       </section>
 
-      <section
-        id="redirects"
-        className="card mb-8 space-y-4 p-5"
-        aria-labelledby="redirects-heading"
-      >
-        <h2 id="redirects-heading" className="heading-md">
-          Redirects
-        </h2>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="create-redirect" />
-          <div>
-            <label htmlFor="fromPath" className="field-label">
-              From
-            </label>
-            <input id="fromPath" name="fromPath" className="field-input" placeholder="/old-page" />
-            {fieldError("fromPath")}
-          </div>
-          <div>
-            <label htmlFor="toPath" className="field-label">
-              To
-            </label>
-            <input id="toPath" name="toPath" className="field-input" placeholder="/new-page" />
-            {fieldError("toPath")}
-          </div>
-          <div>
-            <label htmlFor="redirect-status" className="field-label">
-              Kind
-            </label>
-            <select id="redirect-status" name="status" className="field-input" defaultValue="301">
-              <option value="301">301 · moved for good</option>
-              <option value="302">302 · temporary</option>
-            </select>
-          </div>
-          <button type="submit" className="btn-primary">
-            Add redirect
-          </button>
-        </Form>
-        <ul className="divide-y divide-white/5 text-sm">
-          {redirects.map((row) => (
-            <li key={row.id} className="flex items-center justify-between gap-3 py-2">
-              <span>
-                {row.fromPath} → {row.toPath} <span className="text-mist-400">({row.status})</span>
-              </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-redirect" />
-                <input type="hidden" name="id" value={row.id} />
-                <button type="submit" className="text-frontier-blue underline">
-                  Delete<span className="sr-only"> the redirect from {row.fromPath}</span>
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <RedirectsSection redirects={redirects} fieldErrors={failed?.fieldErrors} />
 
-      <section id="robots" className="card space-y-3 p-5" aria-labelledby="robots-heading">
-        <h2 id="robots-heading" className="heading-md">
-          robots.txt additions
-        </h2>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="save-robots" />
-          <label htmlFor="additions" className="field-label">
-            Extra lines (added after the product's own rules)
-          </label>
-          <textarea
-            id="additions"
-            name="additions"
-            rows={5}
-            className="field-input font-mono text-sm"
-            defaultValue={robots}
-            placeholder={"User-agent: GPTBot\nDisallow: /"}
-          />
-          {fieldError("additions")}
-          <button type="submit" className="btn-primary">
-            Save robots.txt
-          </button>
-          <a href="/robots.txt" className="ml-4 text-frontier-blue underline">
-            See robots.txt
-          </a>
-        </Form>
-      </section>
+      <RobotsSection robots={robots} fieldErrors={failed?.fieldErrors} />
     </main>
   );
 }
