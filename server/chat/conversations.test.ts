@@ -9,19 +9,16 @@ import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   assignConversation,
   closeConversation,
-  findConversations,
-  findMessages,
-  findVisitorConversation,
   linkConversationToClient,
-  markReadByStaff,
   reopenConversation,
-  sendStaffMessage,
-  sendVisitorMessage,
-  takeOfflineMessage,
-  updateVisitorProfile,
-} from "./conversations";
+} from "./conversation-changes";
+import { findMessages, findVisitorConversation } from "./conversation-queries";
+import { findConversations } from "./inbox";
 import { isStaffOnline, recordPresence } from "./presence";
 import { consumeRateLimit } from "./rate-limit";
+import { markReadByStaff } from "./read-marks";
+import { sendStaffMessage } from "./staff-messages";
+import { sendVisitorMessage, takeOfflineMessage, updateVisitorProfile } from "./visitor-messages";
 
 const staff = { id: "staff-a", email: "ada@frontier.test", name: "Ada", role: "admin" as const };
 let counter = 0;

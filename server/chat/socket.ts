@@ -15,18 +15,13 @@ import {
   clientFrameSchema,
   type ServerFrame,
 } from "#shared/chat.ts";
-import {
-  findMessage,
-  findMessages,
-  findVisitorConversation,
-  markReadByStaff,
-  markReadByVisitor,
-  sendStaffMessage,
-  sendVisitorMessage,
-} from "./conversations";
+import { findMessage, findMessages, findVisitorConversation } from "./conversation-queries";
 import { CHAT_CHANNEL, type ChatEvent, parseChatEvent, publishChatEvent } from "./events";
 import { isStaffOnline, recordPresence } from "./presence";
+import { markReadByStaff, markReadByVisitor } from "./read-marks";
+import { sendStaffMessage } from "./staff-messages";
 import { readVisitorId } from "./visitor-cookie";
+import { sendVisitorMessage } from "./visitor-messages";
 
 export type ChatSocketOptions = {
   database: Database;

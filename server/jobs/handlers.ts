@@ -1,7 +1,7 @@
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
-import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaigns.ts";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
 import {

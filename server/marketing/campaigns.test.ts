@@ -5,15 +5,12 @@ import { campaignDeliveries } from "#server/db/schema/campaigns.ts";
 import type { AppError } from "#server/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { startSmtpServer } from "#tests/helpers/smtp.ts";
-import {
-  getCampaign,
-  getCampaignReport,
-  recordTrackingEvent,
-  renderCampaignMail,
-  runCampaignSend,
-  saveCampaign,
-  scheduleCampaign,
-} from "./campaigns";
+import { saveCampaign } from "./campaign-editing";
+import { renderCampaignMail } from "./campaign-mail";
+import { getCampaign, getCampaignReport } from "./campaign-queries";
+import { scheduleCampaign } from "./campaign-scheduling";
+import { runCampaignSend } from "./campaign-sending";
+import { recordTrackingEvent } from "./campaign-tracking";
 import { importSubscribers } from "./subscribers";
 
 const actor = { id: "admin-1" };

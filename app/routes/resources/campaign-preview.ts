@@ -1,6 +1,6 @@
 import { requireRole } from "#server/auth/guard.ts";
 import { readForm } from "#server/form-body.ts";
-import { renderCampaignMail } from "#server/marketing/campaigns.ts";
+import { renderCampaignMail } from "#server/marketing/campaign-mail.ts";
 import type { Route } from "./+types/campaign-preview";
 
 /** The campaign mail as a subscriber will see it (the editor's live preview). */

@@ -1,4 +1,4 @@
-import { recordTrackingEvent } from "#server/marketing/campaigns.ts";
+import { recordTrackingEvent } from "#server/marketing/campaign-tracking.ts";
 import type { Route } from "./+types/campaign-tracking";
 
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

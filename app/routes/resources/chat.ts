@@ -2,14 +2,16 @@ import { data } from "react-router";
 import {
   findMessages,
   findVisitorConversation,
-  markReadByVisitor,
+  toVisitorConversation,
+} from "#server/chat/conversation-queries.ts";
+import { isStaffOnline } from "#server/chat/presence.ts";
+import { markReadByVisitor } from "#server/chat/read-marks.ts";
+import { createVisitorCookie, readVisitorId } from "#server/chat/visitor-cookie.ts";
+import {
   sendVisitorMessage,
   takeOfflineMessage,
-  toVisitorConversation,
   updateVisitorProfile,
-} from "#server/chat/conversations.ts";
-import { isStaffOnline } from "#server/chat/presence.ts";
-import { createVisitorCookie, readVisitorId } from "#server/chat/visitor-cookie.ts";
+} from "#server/chat/visitor-messages.ts";
 import type { AppContext } from "#server/context.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";

@@ -4,7 +4,7 @@ import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
-import { saveCampaign } from "#server/marketing/campaigns.ts";
+import { saveCampaign } from "#server/marketing/campaign-editing.ts";
 import { findSubscriberTags } from "#server/marketing/subscribers.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/create";

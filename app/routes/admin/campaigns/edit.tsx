@@ -6,15 +6,11 @@ import { requireRole } from "#server/auth/guard.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
-import {
-  countAudience,
-  getCampaign,
-  getCampaignReport,
-  saveCampaign,
-  scheduleCampaign,
-  sendTestCampaign,
-  unscheduleCampaign,
-} from "#server/marketing/campaigns.ts";
+import { countAudience } from "#server/marketing/campaign-audience.ts";
+import { saveCampaign } from "#server/marketing/campaign-editing.ts";
+import { getCampaign, getCampaignReport } from "#server/marketing/campaign-queries.ts";
+import { scheduleCampaign, unscheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
+import { sendTestCampaign } from "#server/marketing/campaign-test-send.ts";
 import { findSubscriberTags } from "#server/marketing/subscribers.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/edit";

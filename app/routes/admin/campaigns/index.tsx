@@ -4,7 +4,8 @@ import { requireRole } from "#server/auth/guard.ts";
 import { findPublishedInsights } from "#server/content/insights.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
-import { createCampaignFromInsight, findCampaigns } from "#server/marketing/campaigns.ts";
+import { createCampaignFromInsight } from "#server/marketing/campaign-editing.ts";
+import { findCampaigns } from "#server/marketing/campaign-queries.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/index";
 

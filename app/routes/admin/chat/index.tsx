@@ -5,16 +5,17 @@ import { pageFrom } from "#server/business/list-query.ts";
 import { findClientChoices } from "#server/chat/clients.ts";
 import {
   assignConversation,
-  type ConversationFilter,
   closeConversation,
-  countUnreadForStaff,
-  findConversation,
-  findConversations,
-  findMessages,
   linkConversationToClient,
   reopenConversation,
-  sendStaffMessage,
-} from "#server/chat/conversations.ts";
+} from "#server/chat/conversation-changes.ts";
+import { findConversation, findMessages } from "#server/chat/conversation-queries.ts";
+import {
+  type ConversationFilter,
+  countUnreadForStaff,
+  findConversations,
+} from "#server/chat/inbox.ts";
+import { sendStaffMessage } from "#server/chat/staff-messages.ts";
 import { errorResponse, invalid } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { isUuid } from "#server/ids.ts";

@@ -1,0 +1,44 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
+import { subscribers } from "#server/db/schema/content.ts";
+
+export async function findCampaigns(db: Db) {
+  const rows = await db.select().from(campaigns).orderBy(desc(campaigns.updatedAt)).limit(200);
+  const stats = await db
+    .select({
+      campaignId: campaignDeliveries.campaignId,
+      status: campaignDeliveries.status,
+      total: count(),
+    })
+    .from(campaignDeliveries)
+    .groupBy(campaignDeliveries.campaignId, campaignDeliveries.status);
+  return rows.map((row) => ({
+    ...row,
+    sent: stats.find((stat) => stat.campaignId === row.id && stat.status === "sent")?.total ?? 0,
+    failed:
+      stats.find((stat) => stat.campaignId === row.id && stat.status === "failed")?.total ?? 0,
+  }));
+}
+
+export async function getCampaign(db: Db, id: string) {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
+
+/** Sent, failed, unsubscribed after it, and opens and clicks when tracking was on. */
+export async function getCampaignReport(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${campaignDeliveries.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${campaignDeliveries.status} = 'failed')::int`,
+      inFlight: sql<number>`count(*) filter (where ${campaignDeliveries.status} = 'sending')::int`,
+      opened: sql<number>`count(${campaignDeliveries.openedAt})::int`,
+      clicked: sql<number>`count(${campaignDeliveries.clickedAt})::int`,
+      unsubscribed: sql<number>`count(*) filter (where ${subscribers.status} = 'unsubscribed' and ${subscribers.unsubscribedAt} >= ${campaignDeliveries.sentAt})::int`,
+    })
+    .from(campaignDeliveries)
+    .leftJoin(subscribers, eq(subscribers.id, campaignDeliveries.subscriberId))
+    .where(eq(campaignDeliveries.campaignId, id));
+  return row;
+}
