@@ -1,4 +1,5 @@
 import { and, count, eq, gt } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import type { Db } from "#server/db/client.ts";
 import { authTokens, authUsers } from "#server/db/schema/auth.ts";
@@ -9,13 +10,7 @@ import { sendMail } from "#server/mail/mailer.ts";
 import type { Role } from "./roles";
 import { roleLabel } from "./roles";
 import { consumeToken, createToken, revokeTokens } from "./tokens";
-import {
-  type Actor,
-  createStaffUser,
-  findStaffUser,
-  hasActiveAdmin,
-  setStaffPassword,
-} from "./users";
+import { createStaffUser, findStaffUser, hasActiveAdmin, setStaffPassword } from "./users";
 
 // The one-time links: first-run setup, password reset and team invitations.
 

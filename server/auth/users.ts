@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import { likePattern } from "#server/admin/list-params.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { authAccounts, authSessions, authUsers, signInFailures } from "#server/db/schema/auth.ts";
@@ -9,8 +10,6 @@ import { createStaffSchema, staffRoles } from "#shared/auth-forms.ts";
 import { hashPassword, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
-
-export type Actor = { id: string | null; email?: string | null; address?: string | null };
 
 /** The stored role value for a product role ("none" is kept as "none"). */
 function storedRole(role: Role) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import type { Actor } from "#server/business/actor.ts";
 import {
   containsPattern,
   type ListQuery,

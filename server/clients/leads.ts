@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import type { Actor } from "#server/business/actor.ts";
 import {
   containsPattern,
   type ListQuery,

@@ -2,10 +2,10 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import { clampPage } from "#server/business/list-query.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { comments, insights } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
-import { afterContentChange } from "./invalidate";
 import type { Actor } from "./revisions";
 
 export const commentTabs = ["pending", "approved", "spam", "rejected"] as const;

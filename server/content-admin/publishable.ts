@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "dri
 import type { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import { clampPage, containsPattern } from "#server/business/list-query.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";
 import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
-import { afterContentChange } from "./invalidate";
 import { publishingValues } from "./publishing";
 import { type Actor, getRevision, type RevisionReason, recordRevision } from "./revisions";
 import { addSlugRedirect, removeSlugRedirect } from "./slug-redirects";

@@ -1,8 +1,8 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
 import { log } from "#server/log.ts";
-import { afterContentChange } from "./invalidate";
 
 type PublishInput = { status: "draft" | "scheduled" | "published"; publishAt: Date | null };
 type PublishState = { status: string; publishedAt: Date | null } | undefined;

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { testimonials } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";
 import { testimonialFormSchema } from "#shared/content-admin/forms.ts";
-import { afterContentChange } from "./invalidate";
 import { type Actor, recordRevision } from "./revisions";
 
 type Base = { database: Pick<Database, "db" | "notify">; actor: Actor; address?: string };

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { invoiceItems, invoiceRevisions, invoices } from "#server/db/schema/invoices.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { invoices, type PaymentMethod, payments } from "#server/db/schema/invoices.ts";

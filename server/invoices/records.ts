@@ -1,7 +1,7 @@
 // What the invoice commands share: the states money moves through, the row lock and the audit entry.
 import { eq } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import type { Actor } from "#server/business/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import type { Tx } from "#server/db/client.ts";
 import { type InvoiceStatus, invoices } from "#server/db/schema/invoices.ts";

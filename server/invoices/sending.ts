@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { escapeHtml, mailClient } from "#server/business/notify.ts";
 import { getBillingContact } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";

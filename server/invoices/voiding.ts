@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { invoiceItems, invoices } from "#server/db/schema/invoices.ts";

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import { publishingValues } from "#server/content-admin/publishing.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { podcastEpisodes } from "#server/db/schema/content.ts";
@@ -14,8 +15,6 @@ import { detectFileType } from "#server/media/validate-upload.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { type PodcastInput, podcastFormSchema } from "#shared/podcasts-admin.ts";
 import { readAudioDuration } from "./audio-duration";
-
-export type Actor = { id: string; email?: string | null; address?: string | null };
 
 export const ADMIN_PAGE_SIZE = 20;
 

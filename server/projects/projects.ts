@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import type { Actor } from "#server/business/actor.ts";
 import { findClientOwnedPage } from "#server/business/client-list.ts";
 import type { ListQuery } from "#server/business/list-query.ts";
 import { createPublicId } from "#server/business/public-id.ts";

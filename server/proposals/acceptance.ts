@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { escapeHtml, mailClient, notifyStaff } from "#server/business/notify.ts";
 import { isPublicId } from "#server/business/public-id.ts";

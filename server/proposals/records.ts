@@ -1,7 +1,7 @@
 // What the proposal commands share: the states that allow a step, the row lock and the audit entry.
 import type { SQL } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import type { Actor } from "#server/business/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { type ProposalStatus, proposals } from "#server/db/schema/proposals.ts";

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, lt } from "drizzle-orm";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { escapeHtml, mailClient } from "#server/business/notify.ts";
 import { getBillingContact } from "#server/clients/clients.ts";

@@ -1,8 +1,8 @@
 import { asc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import { isLive } from "#server/content/published.ts";
-import { afterContentChange } from "#server/content-admin/invalidate.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";

@@ -1,5 +1,5 @@
 import { recordAudit } from "#server/audit/audit.ts";
-import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";

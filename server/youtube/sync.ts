@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
-import { afterContentChange } from "#server/content-admin/invalidate.ts";
+import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { podcastEpisodes } from "#server/db/schema/content.ts";
 import { settings } from "#server/db/schema/settings.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Actor } from "#server/business/actor.ts";
+import type { Actor } from "#server/audit/actor.ts";
 import { createClient } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import type { NewInvoice } from "#server/invoices/editing.ts";

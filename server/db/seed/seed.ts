@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { seedBusiness } from "#server/business/seed-business.ts";
 import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import type { Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
+import { seedBusiness } from "#server/db/seed/business.ts";
 import { log } from "#server/log.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
 

@@ -1,8 +1,8 @@
 import { useActionData, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { FormError } from "#app/components/business/fields.tsx";
+import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { staffActor } from "#server/business/actor.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { listQueryFrom } from "#server/business/list-query.ts";
 import { localeFrom } from "#server/business/locale.ts";

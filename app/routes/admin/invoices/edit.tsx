@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { FormError } from "#app/components/business/fields.tsx";
+import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { staffActor } from "#server/business/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";

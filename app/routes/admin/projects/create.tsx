@@ -1,8 +1,8 @@
 import { useActionData } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { ProjectForm } from "#app/components/business/project-form.tsx";
+import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { staffActor } from "#server/business/actor.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { listClientChoices } from "#server/clients/clients.ts";
 import { errorResponse } from "#server/errors.ts";

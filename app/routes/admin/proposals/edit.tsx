@@ -6,8 +6,8 @@ import { FormError, formatDate, formatDateTime } from "#app/components/business/
 import { editableLines } from "#app/components/business/line-items-editor.tsx";
 import { ProposalForm } from "#app/components/business/proposal-form.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { staffActor } from "#server/business/actor.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { listClientChoices } from "#server/clients/clients.ts";

@@ -5,7 +5,7 @@ import { invoices } from "#server/db/schema/invoices.ts";
 import { projects } from "#server/db/schema/projects.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { seedBusiness } from "./seed-business";
+import { seedBusiness } from "./business";
 
 describeEachDatabase("business demo data", (get) => {
   it("adds clients, proposals, projects and invoices once, however often it runs", async () => {

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
+import { addDays, todayIso } from "#server/business/dates.ts";
 import { createClient } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
@@ -11,8 +13,6 @@ import { createProposal } from "#server/proposals/editing.ts";
 import { getProposal } from "#server/proposals/queries.ts";
 import { snapshotOf } from "#server/proposals/snapshot.ts";
 import { proposalTotals } from "#shared/business/proposal-form.ts";
-import type { Actor } from "./actor";
-import { addDays, todayIso } from "./dates";
 
 const seedActor: Actor = { id: null, email: "seed", address: null };
 
