@@ -1,5 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -8,6 +9,7 @@ import { expect, it } from "vitest";
 import { findAuditEvents, recordAudit } from "#server/audit/audit.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { settings } from "#server/db/schema/settings.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
 import { createTestDatabase, describeEachDatabase } from "#tests/helpers/db.ts";
 import { createBackup, restoreBackup } from "./backup";
 
@@ -22,7 +24,10 @@ describeEachDatabase("backup and restore", (get, kind) => {
       .values({ kind: "probe", payload: { a: 1 }, runAt: new Date("2026-01-02T03:04:05.678Z") });
     const uploadsDir = mkdtempSync(path.join(tmpdir(), "frontier-uploads-"));
     await mkdir(path.join(uploadsDir, "images"), { recursive: true });
-    await writeFile(path.join(uploadsDir, "images", "a.webp"), Buffer.from([1, 2, 3]));
+    await writeFile(
+      path.join(uploadsDir, "images", `${"a".repeat(32)}.webp`),
+      Buffer.from([1, 2, 3]),
+    );
 
     const dir = mkdtempSync(path.join(tmpdir(), "frontier-backup-"));
     const manifest = await createBackup({ db, dir, uploadsDir });
@@ -42,9 +47,9 @@ describeEachDatabase("backup and restore", (get, kind) => {
       const [job] = await target.db.select().from(jobs).where(eq(jobs.kind, "probe"));
       expect(job.runAt.toISOString()).toBe("2026-01-02T03:04:05.678Z");
       expect(job.payload).toEqual({ a: 1 });
-      expect([...(await readFile(path.join(restoredUploads, "images", "a.webp")))]).toEqual([
-        1, 2, 3,
-      ]);
+      expect([
+        ...(await readFile(path.join(restoredUploads, "images", `${"a".repeat(32)}.webp`))),
+      ]).toEqual([1, 2, 3]);
       const count = await target.db.execute(sql`select count(*)::int as n from settings`);
       expect((count.rows[0] as { n: number }).n).toBe(manifest.tables.settings);
     } finally {
@@ -90,6 +95,49 @@ describeEachDatabase("backup and restore", (get, kind) => {
         "delete",
         "update",
       ]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("restores only uploaded files: links to secrets, odd names and devices are left out", async () => {
+    const { db } = get();
+    const dir = mkdtempSync(path.join(tmpdir(), "frontier-backup-"));
+    await createBackup({ db, dir });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-restore-data-"));
+    await writeFile(path.join(dataDir, "auth-secret"), "the secret\n");
+    const images = path.join(dir, "uploads", "images");
+    await mkdir(images, { recursive: true });
+    const kept = `${"b".repeat(32)}.png`;
+    await writeFile(path.join(images, kept), "an image");
+    await symlink("/etc/passwd", path.join(images, `${"c".repeat(32)}.png`));
+    await symlink(path.join(dataDir, "auth-secret"), path.join(images, `${"d".repeat(32)}.png`));
+    await symlink("/etc", path.join(dir, "uploads", "logos"));
+    await writeFile(path.join(images, "notes.txt"), "not an upload");
+    execFileSync("mkfifo", [path.join(images, `${"e".repeat(32)}.png`)]);
+
+    const target = await createTestDatabase(kind);
+    const uploadsDir = path.join(dataDir, "uploads");
+    try {
+      const outcome = await restoreBackup({ db: target.db, dir, uploadsDir });
+      expect(outcome.skippedUploads).toEqual(
+        expect.arrayContaining([
+          { path: `uploads/images/${"c".repeat(32)}.png`, reason: "a symbolic link" },
+          { path: `uploads/images/${"d".repeat(32)}.png`, reason: "a symbolic link" },
+          { path: "uploads/logos", reason: "a symbolic link" },
+          { path: "uploads/images/notes.txt", reason: "not a name Frontier gives uploaded files" },
+          { path: `uploads/images/${"e".repeat(32)}.png`, reason: "not a regular file" },
+        ]),
+      );
+      expect(outcome.skippedUploads).toHaveLength(5);
+      expect(await readdir(path.join(uploadsDir, "images"))).toEqual([kept]);
+      expect(existsSync(path.join(uploadsDir, "logos"))).toBe(false);
+      const storage = createLocalStorage(uploadsDir);
+      expect(await storage.get(`images/${"c".repeat(32)}.png`)).toBeUndefined();
+      expect(await storage.get(`images/${"d".repeat(32)}.png`)).toBeUndefined();
+      const restored = await storage.get(`images/${kept}`);
+      expect(restored?.size).toBe("an image".length);
+      restored?.body.destroy();
     } finally {
       await target.close();
     }

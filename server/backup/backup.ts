@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
@@ -8,6 +8,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
+import { copyUploads, type SkippedUpload } from "./uploads";
 
 const BATCH = 500;
 const FORMAT = "frontier-backup/1";
@@ -18,6 +19,9 @@ type Manifest = {
   migrations: number;
   tables: Record<string, number>;
 };
+
+/** What a backup or restore did: the manifest, and the files of the uploads folder it left out. */
+export type BackupOutcome = Manifest & { skippedUploads: SkippedUpload[] };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -82,7 +86,7 @@ export async function createBackup({
   db: Db;
   dir: string;
   uploadsDir?: string;
-}) {
+}): Promise<BackupOutcome> {
   await mkdir(dir, { recursive: true });
   const tables = await tablesInDependencyOrder(db);
   const counts: Record<string, number> = {};
@@ -108,9 +112,9 @@ export async function createBackup({
     createGzip(),
     createWriteStream(path.join(dir, "database.jsonl.gz")),
   );
-  if (uploadsDir && (await exists(uploadsDir))) {
-    await cp(uploadsDir, path.join(dir, "uploads"), { recursive: true });
-  }
+  const skippedUploads = uploadsDir
+    ? await copyUploads({ from: uploadsDir, to: path.join(dir, "uploads") })
+    : [];
   const manifest: Manifest = {
     format: FORMAT,
     createdAt: new Date().toISOString(),
@@ -118,12 +122,14 @@ export async function createBackup({
     tables: counts,
   };
   await writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
+  return { ...manifest, skippedUploads };
 }
 
 /**
  * Restores a backup into a migrated database, replacing what its tables hold,
- * in one transaction: it all goes in, or nothing changes.
+ * in one transaction: it all goes in, or nothing changes. Of the uploads only
+ * regular files named as the product names them are copied; links and anything
+ * else are left out and listed in `skippedUploads`.
  */
 export async function restoreBackup({
   db,
@@ -133,7 +139,7 @@ export async function restoreBackup({
   db: Db;
   dir: string;
   uploadsDir?: string;
-}) {
+}): Promise<BackupOutcome> {
   const manifestFile = path.join(dir, "manifest.json");
   if (!(await exists(manifestFile))) {
     throw new AppError("INVALID", `${dir} is not a Frontier backup (no manifest.json).`);
@@ -209,10 +215,10 @@ export async function restoreBackup({
     }
   });
 
-  if (uploadsDir && (await exists(path.join(dir, "uploads")))) {
-    await cp(path.join(dir, "uploads"), uploadsDir, { recursive: true });
-  }
-  return manifest;
+  const skippedUploads = uploadsDir
+    ? await copyUploads({ from: path.join(dir, "uploads"), to: uploadsDir })
+    : [];
+  return { ...manifest, skippedUploads };
 }
 
 async function exists(target: string) {

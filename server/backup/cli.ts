@@ -3,6 +3,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { parseEnv } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { createBackup, restoreBackup } from "./backup";
+import type { SkippedUpload } from "./uploads";
 
 const usage = `Usage:
   npm run backup                      write a backup to ./backups/<date-time>
@@ -15,6 +16,16 @@ const option = (name: string) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
+
+/** Files of the uploads folder left out, one line each, on stderr: the command still succeeds. */
+function reportSkipped(skipped: SkippedUpload[]) {
+  if (skipped.length === 0) return;
+  process.stderr.write(
+    `Left out ${skipped.length} file(s) of the uploads folder that are not uploaded files:\n${skipped
+      .map((file) => `  ${JSON.stringify(file.path)}: ${file.reason}\n`)
+      .join("")}`,
+  );
+}
 
 if (args.includes("--help")) {
   process.stdout.write(`${usage}\n`);
@@ -37,6 +48,7 @@ try {
       process.stdout.write(
         `Restored ${rows} rows from ${restoreFrom} (made ${manifest.createdAt}).\n`,
       );
+      reportSkipped(manifest.skippedUploads);
     } else {
       const dir = path.resolve(
         option("--out") ?? path.join("backups", new Date().toISOString().replace(/[:.]/g, "-")),
@@ -46,6 +58,7 @@ try {
       process.stdout.write(
         `Backed up ${rows} rows of ${Object.keys(manifest.tables).length} tables to ${dir}\n`,
       );
+      reportSkipped(manifest.skippedUploads);
     }
   } finally {
     await database.close();

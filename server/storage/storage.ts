@@ -1,7 +1,6 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "#server/env.ts";
+import { createStoredFile, openStoredFile, removeStoredFile } from "./local-files";
 import { createS3Storage } from "./s3-storage";
 import { mapStorageErrors, StorageError } from "./storage-errors";
 import type { Storage } from "./storage-type";
@@ -14,6 +13,10 @@ function checkKey(key: string) {
   }
 }
 
+/**
+ * Files under `root`. Only regular files inside it are read or written: a symbolic link
+ * (planted there, or restored from a crafted backup) is never followed.
+ */
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     checkKey(key);
@@ -23,24 +26,23 @@ export function createLocalStorage(root: string): Storage {
     async put(key, body) {
       const file = resolve(key);
       await mapStorageErrors(async () => {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, body);
+        const handle = await createStoredFile(root, file);
+        try {
+          await handle.writeFile(body);
+        } finally {
+          await handle.close();
+        }
       });
     },
     async get(key) {
-      const file = resolve(key);
-      try {
-        const info = await stat(file);
-        if (!info.isFile()) return undefined;
-        return { body: createReadStream(file), size: info.size };
-      } catch {
-        return undefined;
-      }
+      const opened = await openStoredFile(root, resolve(key));
+      if (!opened) return undefined;
+      return { body: opened.handle.createReadStream(), size: opened.size };
     },
     async delete(key) {
       if (!key || key === "/") throw new StorageError("delete-root");
       const file = resolve(key);
-      await mapStorageErrors(() => rm(file, { force: true }));
+      await mapStorageErrors(() => removeStoredFile(root, file));
     },
   };
 }

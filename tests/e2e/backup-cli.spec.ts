@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,43 @@ describe("npm run backup", () => {
     const server = await startServer({ dataDir: targetDir });
     expect((await fetch(server.url)).status).toBe(200);
     await server.stop();
+  });
+
+  it("restores no link from a crafted backup, and serves no link planted in the uploads", async () => {
+    const source = await startServer({ keepData: true });
+    await source.stop();
+    const out = mkdtempSync(path.join(tmpdir(), "frontier-cli-backup-"));
+    expect(runBackup(source.dataDir, ["--out", out]).status).toBe(0);
+
+    const targetDir = mkdtempSync(path.join(tmpdir(), "frontier-cli-restore-"));
+    const images = path.join(out, "uploads", "images");
+    mkdirSync(images, { recursive: true });
+    const name = (letter: string) => `${letter.repeat(32)}.png`;
+    writeFileSync(path.join(images, name("a")), "an image");
+    symlinkSync("/etc/passwd", path.join(images, name("b")));
+    symlinkSync(path.join(targetDir, "auth-secret"), path.join(images, name("c")));
+
+    const restore = runBackup(targetDir, ["--restore", out]);
+    expect(restore.status).toBe(0);
+    expect(restore.stderr).toContain(`"uploads/images/${name("b")}": a symbolic link`);
+    expect(restore.stderr).toContain(`"uploads/images/${name("c")}": a symbolic link`);
+
+    // Planted straight into the data folder, after the restore.
+    symlinkSync(
+      path.join(targetDir, "auth-secret"),
+      path.join(targetDir, "uploads", "images", name("d")),
+    );
+    const server = await startServer({ dataDir: targetDir });
+    try {
+      expect((await fetch(`${server.url}/uploads/images/${name("a")}`)).status).toBe(200);
+      for (const letter of ["b", "c", "d"]) {
+        const response = await fetch(`${server.url}/uploads/images/${name(letter)}`);
+        expect(response.status).toBe(404);
+        expect(await response.text()).not.toMatch(/root:|secret/);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it("refuses to back up an embedded database a running server owns, with a clear message", async () => {
