@@ -5,7 +5,10 @@ import { unsubscribeHeaders, unsubscribeUrl } from "#server/newsletter/newslette
 export type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">;
 
 export function absolutize(html: string, publicUrl: string) {
-  return html.replace(/(src|href)="\/(?!\/)/g, `$1="${publicUrl}/`);
+  return html.replace(
+    /(src|href)="\/(?!\/)/g,
+    (_match, attribute: string) => `${attribute}="${publicUrl}/`,
+  );
 }
 
 function escapeHtml(text: string) {

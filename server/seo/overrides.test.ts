@@ -37,6 +37,25 @@ it("writes the override into a rendered head", () => {
   expect(result).toContain('<meta name="robots" content="noindex, nofollow"/></head>');
 });
 
+it("writes replacement patterns ($', $`, $&, $1, $$) as the text they are", () => {
+  const html =
+    '<html><head><title>Old</title><meta name="description" content="old"/></head><body>Page</body></html>';
+  for (const value of ["$'", "$`", "$&", "$1", "$$", "a $' b $` c $& d"]) {
+    const result = applySeoOverride(
+      html,
+      { title: value, description: value, socialImage: null, isNoindex: false },
+      "https://frontier.test",
+    );
+    const escaped = value.replaceAll("&", "&amp;");
+    expect(result).toContain(`<title>${escaped}</title>`);
+    expect(result).toContain(`<meta name="description" content="${escaped}"/>`);
+    expect(result).toContain(`<meta name="twitter:description" content="${escaped}"/></head>`);
+    expect(result.match(/<title>/g)).toHaveLength(1);
+    expect(result.match(/<body>/g)).toHaveLength(1);
+    expect(result.endsWith("<body>Page</body></html>")).toBe(true);
+  }
+});
+
 describeEachDatabase("SEO settings", (get) => {
   it("saves per-path overrides and robots.txt additions, refusing nonsense", async () => {
     await saveSeoOverride({
@@ -95,6 +114,37 @@ describeEachDatabase("SEO settings", (get) => {
       expect(page).toContain("<body>Plans</body>");
       expect(await (await fetch(`${base}/pricing.json`)).json()).toEqual({ title: "Pricing" });
       expect(await (await fetch(`${base}/faq`)).text()).toContain("<title>FAQ</title>");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("serves the whole page when an override holds replacement patterns", async () => {
+    const database = get();
+    await saveSeoOverride({
+      database,
+      input: { path: "/faq", title: "$'", description: "$` and $&" },
+      actor,
+    });
+    const app = express();
+    app.use(await seoOverrideMiddleware(database, "https://frontier.test"));
+    app.get("/faq", (_request, response) => {
+      response
+        .type("html")
+        .send("<html><head><title>FAQ</title></head><body>Answers</body></html>");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/faq`,
+      );
+      expect(response.status).toBe(200);
+      const page = await response.text();
+      expect(page).toContain("<title>$'</title>");
+      expect(page).toContain('<meta name="description" content="$` and $&amp;"/>');
+      expect(page).toMatch(/<body>Answers<\/body><\/html>$/);
+      expect(page.match(/<body>/g)).toHaveLength(1);
     } finally {
       server.close();
     }

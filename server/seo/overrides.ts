@@ -137,10 +137,14 @@ function escapeAttribute(text: string) {
     .replace(/>/g, "&gt;");
 }
 
+// Staff text goes in through function replacers: in a replacement string, `$'`, `$&` and
+// `` $` `` would paste parts of the page instead of the text itself.
 function setMeta(html: string, attribute: "name" | "property", key: string, content: string) {
   const pattern = new RegExp(`<meta ${attribute}="${key}" content="[^"]*"\\s*/?>`, "g");
   const tag = `<meta ${attribute}="${key}" content="${escapeAttribute(content)}"/>`;
-  return pattern.test(html) ? html.replace(pattern, tag) : html.replace("</head>", `${tag}</head>`);
+  return pattern.test(html)
+    ? html.replace(pattern, () => tag)
+    : html.replace("</head>", () => `${tag}</head>`);
 }
 
 /** The server-rendered page with the staff's title, description, social image and noindex in its head. */
@@ -151,10 +155,8 @@ export function applySeoOverride(
 ) {
   let result = html;
   if (override.title) {
-    result = result.replace(
-      /<title>[\s\S]*?<\/title>/,
-      `<title>${escapeAttribute(override.title)}</title>`,
-    );
+    const title = `<title>${escapeAttribute(override.title)}</title>`;
+    result = result.replace(/<title>[\s\S]*?<\/title>/, () => title);
     result = setMeta(result, "property", "og:title", override.title);
     result = setMeta(result, "name", "twitter:title", override.title);
   }
@@ -199,8 +201,14 @@ export async function seoOverrideMiddleware(
     if (!override) return next();
     captureResponse(response, (body) => {
       if (!String(response.getHeader("Content-Type") ?? "").startsWith("text/html")) return body;
-      response.removeHeader("Content-Length");
-      return Buffer.from(applySeoOverride(body.toString("utf8"), override, publicUrl), "utf8");
+      try {
+        const rewritten = applySeoOverride(body.toString("utf8"), override, publicUrl);
+        response.removeHeader("Content-Length");
+        return Buffer.from(rewritten, "utf8");
+      } catch (error) {
+        log.error(`could not apply the SEO override of ${override.path}`, error);
+        return body;
+      }
     });
     next();
   };
