@@ -24,6 +24,7 @@ import type { Env } from "./env";
 import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { projectRoot } from "./paths";
+import { withRequestId } from "./request-id";
 import { securityHeaderList, securityHeaders } from "./security-headers";
 import { precompressedAssets } from "./static-assets";
 
@@ -153,5 +154,6 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     app(request, response);
   };
 
-  return { app, handle, close: closeVite };
+  // Every request, page-cache hits included, gets an id for its log lines and X-Request-Id.
+  return { app, handle: withRequestId(handle), close: closeVite };
 }

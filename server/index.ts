@@ -8,7 +8,7 @@ import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
-import { log, setLogLevel } from "./log";
+import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -18,6 +18,8 @@ async function main() {
   if (dev) process.env.NODE_ENV ??= "development";
   const env = parseEnv();
   setLogLevel(env.LOG_LEVEL);
+  setLogSecrets(env);
+  if (dev) setLogFormat("pretty");
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);

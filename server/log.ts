@@ -1,27 +1,80 @@
+import pino, { type Logger } from "pino";
 import type { Env } from "./env";
+import { formatPretty } from "./log-pretty";
+import { createRedactor, secretsOf } from "./log-redact";
+import { currentRequestId } from "./request-id";
 
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 99,
+export type LogFormat = "json" | "pretty";
+
+const LEVELS: ReadonlyArray<Env["LOG_LEVEL"]> = ["debug", "info", "warn", "error", "silent"];
+
+type LogState = {
+  logger: Logger<never, boolean>;
+  format: LogFormat;
+  redactor: ReturnType<typeof createRedactor>;
 };
 
-let threshold = order[(process.env.LOG_LEVEL as Level) ?? "info"] ?? order.info;
-
-export function setLogLevel(level: Env["LOG_LEVEL"]) {
-  threshold = order[level];
+function createState(): LogState {
+  const fromEnv = process.env.LOG_LEVEL as Env["LOG_LEVEL"];
+  const state: Omit<LogState, "logger"> = { format: "json", redactor: createRedactor() };
+  // process.stdout is synchronous for files and pipes on Linux: a line written just before
+  // process.exit is not lost, and the destination is looked up at each write (tests spy on it).
+  const destination = {
+    write(line: string) {
+      process.stdout.write(state.format === "pretty" ? formatPretty(line) : line);
+    },
+  };
+  const logger = pino(
+    {
+      level: LEVELS.includes(fromEnv) ? fromEnv : "info",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // Errors arrive already serialised (and redacted) by `write` below.
+      serializers: { err: (value: unknown) => value },
+      formatters: { level: (label) => ({ level: label }) },
+      mixin() {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+    },
+    destination,
+  );
+  return Object.assign(state, { logger });
 }
 
+// One logger per process, shared through globalThis: the React Router build bundles its own
+// copy of this module, and LOG_LEVEL, the format and the secrets must reach it too.
+const stateKey = Symbol.for("frontier.log");
+const globals = globalThis as Record<symbol, LogState | undefined>;
+globals[stateKey] ??= createState();
+const state = globals[stateKey];
+
+export function setLogLevel(level: Env["LOG_LEVEL"]) {
+  state.logger.level = level;
+}
+
+/** JSON lines (the default, for machines) or a readable line per entry (`npm run dev`). */
+export function setLogFormat(format: LogFormat) {
+  state.format = format;
+}
+
+/** The configuration's secret values, blanked out of every line wherever they appear. */
+export function setLogSecrets(env: Parameters<typeof secretsOf>[0]) {
+  state.redactor.setSecrets(secretsOf(env));
+}
+
+/**
+ * One JSON object per line: `time`, `level`, `msg`, `requestId` inside a request, `err`
+ * (type, message, stack) when the detail is an error, `detail` otherwise. Every value is
+ * JSON-escaped, so no text a visitor typed can start a line of its own.
+ */
 function write(level: Level, message: string, detail?: unknown) {
-  if (order[level] < threshold) return;
-  const line = `${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} ${message}`;
-  const stream = level === "error" || level === "warn" ? process.stderr : process.stdout;
-  if (detail instanceof Error) stream.write(`${line}: ${detail.stack ?? detail.message}\n`);
-  else if (detail !== undefined) stream.write(`${line} ${JSON.stringify(detail)}\n`);
-  else stream.write(`${line}\n`);
+  const { logger, redactor } = state;
+  if (!logger.isLevelEnabled(level)) return;
+  const msg = redactor.scrub(String(message));
+  if (detail === undefined) logger[level](msg);
+  else if (detail instanceof Error) logger[level]({ err: redactor.redact(detail) }, msg);
+  else logger[level]({ detail: redactor.redact(detail) }, msg);
 }
 
 export const log = {
