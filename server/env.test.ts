@@ -14,6 +14,16 @@ describe("parseEnv", () => {
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("reads the origins staff-given addresses may reach although private (tests)", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).PRIVATE_FETCH_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({
+        DATA_DIR: dataDir(),
+        PRIVATE_FETCH_ORIGINS: "http://127.0.0.1:8080/media, https://[::1]:8443",
+      }).PRIVATE_FETCH_ORIGINS,
+    ).toEqual(["http://127.0.0.1:8080", "https://[::1]:8443"]);
+  });
+
   it("keeps the generated secret across starts", () => {
     const dir = dataDir();
     expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(parseEnv({ DATA_DIR: dir }).AUTH_SECRET);
@@ -27,6 +37,7 @@ describe("parseEnv", () => {
     ["SMTP_URL", "http://mail", /SMTP_URL/],
     ["TRUST_PROXY", "maybe", /TRUST_PROXY must be true or false/],
     ["AUTH_SECRET", "short", /AUTH_SECRET must be at least 32 characters/],
+    ["PRIVATE_FETCH_ORIGINS", "127.0.0.1:80", /PRIVATE_FETCH_ORIGINS must be a comma-separated/],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
     let thrown: unknown;
     try {

@@ -34,6 +34,27 @@ const urlString = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.join(" or ")}//` },
     );
 
+/** Comma-separated http(s) origins, each kept as `scheme://host[:port]`. */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const origins: string[] = [];
+    for (const item of (value ?? "").split(",").map((part) => part.trim())) {
+      if (!item) continue;
+      const url = URL.canParse(item) ? new URL(item) : undefined;
+      if (!url || !["http:", "https:"].includes(url.protocol)) {
+        context.addIssue({
+          code: "custom",
+          message: "must be a comma-separated list of http:// or https:// origins",
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -68,6 +89,8 @@ export const envSchema = z.object({
     .default(30),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** For tests only: origins of local servers that staff-given addresses may reach (decision 508). */
+  PRIVATE_FETCH_ORIGINS: originList,
 });
 
 export type Env = z.infer<typeof envSchema> & {

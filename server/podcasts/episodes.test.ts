@@ -12,7 +12,11 @@ import { testEnv } from "#tests/helpers/chat.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { createEpisode, deleteEpisode, publishDuePodcasts, updateEpisode } from "./episodes";
 
-const env = testEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "frontier-podcasts-")) });
+// The episodes below point at a closed local port: allowed here, so it is merely unreachable.
+const env = testEnv({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "frontier-podcasts-")),
+  PRIVATE_FETCH_ORIGINS: ["http://127.0.0.1:9"],
+});
 const actor = { id: "admin-1", email: "admin@frontier.test", address: "10.0.0.1" };
 let counter = 0;
 

@@ -12,6 +12,7 @@ import { AppError, invalid } from "#server/errors.ts";
 import { isUuid } from "#server/ids.ts";
 import { log } from "#server/log.ts";
 import { detectFileType } from "#server/media/validate-upload.ts";
+import { safeFetch, UnsafeAddressError } from "#server/net/safe-fetch.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { type PodcastInput, podcastFormSchema } from "#shared/podcasts-admin.ts";
 import { readAudioDuration } from "./audio-duration";
@@ -91,7 +92,7 @@ export async function readAudioFacts(env: Env, audioUrl: string | null): Promise
   if (!audioUrl) return none;
   const extension = audioUrl.split(/[?#]/)[0].split(".").pop()?.toLowerCase() ?? "";
   const guessedType = typeByExtension[extension] ?? null;
-  if (/^https?:\/\//.test(audioUrl)) return remoteAudioFacts(audioUrl, guessedType);
+  if (/^https?:\/\//.test(audioUrl)) return remoteAudioFacts(env, audioUrl, guessedType);
   if (!audioUrl.startsWith("/uploads/")) return publicAudioFacts(audioUrl, guessedType);
   try {
     const stored = await getStorage(env).get(
@@ -137,18 +138,35 @@ async function publicAudioFacts(audioUrl: string, guessedType: string | null): P
   }
 }
 
-/** A file elsewhere: its size and type from a HEAD request, when the host answers quickly. */
-async function remoteAudioFacts(audioUrl: string, guessedType: string | null): Promise<AudioFacts> {
+/**
+ * A file elsewhere: its size and type from a HEAD request, when the host answers quickly.
+ * Only public addresses: staff cannot make the server probe its own network (decision 508).
+ */
+async function remoteAudioFacts(
+  env: Pick<Env, "PRIVATE_FETCH_ORIGINS">,
+  audioUrl: string,
+  guessedType: string | null,
+): Promise<AudioFacts> {
   try {
-    const response = await fetch(audioUrl, { method: "HEAD", signal: AbortSignal.timeout(4000) });
-    const length = Number(response.headers.get("content-length"));
-    const type = response.headers.get("content-type")?.split(";")[0].trim();
+    const response = await safeFetch(audioUrl, {
+      method: "HEAD",
+      timeoutMs: 4000,
+      maxBytes: 0,
+      allowedOrigins: env.PRIVATE_FETCH_ORIGINS ?? [],
+    });
+    const length = Number(response.headers["content-length"]);
+    const type = response.headers["content-type"]?.split(";")[0].trim();
+    const isOk = response.status >= 200 && response.status < 300;
     return {
-      audioBytes: response.ok && length > 0 ? length : null,
+      audioBytes: isOk && length > 0 ? length : null,
       audioType: type?.startsWith("audio/") ? type : guessedType,
       durationSeconds: null,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof UnsafeAddressError) {
+      const message = `${error.message} Use a public address, or upload the audio file.`;
+      throw new AppError("INVALID", message, { fieldErrors: { audioUrl: [message] } });
+    }
     return { audioBytes: null, audioType: guessedType, durationSeconds: null };
   }
 }

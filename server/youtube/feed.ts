@@ -1,6 +1,9 @@
 import { XMLParser } from "fast-xml-parser";
+import { FetchFailedError, type SafeResponse, safeFetch } from "#server/net/safe-fetch.ts";
 
 export const DEFAULT_FEED_URL = "https://www.youtube.com/feeds/videos.xml";
+/** A channel feed lists 15 videos: a few hundred KB at most. */
+const MAX_FEED_BYTES = 5 * 1024 * 1024;
 
 export type FeedVideo = {
   videoId: string;
@@ -95,19 +98,23 @@ export async function fetchChannelFeed({
   timeoutMs?: number;
 }): Promise<ChannelFeed> {
   const url = feedUrlFor(baseUrl, channelId);
-  let response: Response;
+  let response: SafeResponse;
   try {
-    response = await fetch(url, {
+    // The operator's YOUTUBE_FEED_URL is trusted as configured; youtube.com, and wherever
+    // it redirects, must be public.
+    response = await safeFetch(url, {
       headers: { Accept: "application/atom+xml, application/xml;q=0.9" },
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
+      timeoutMs,
+      maxBytes: MAX_FEED_BYTES,
+      isGuarded: !baseUrl,
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
     const reason =
-      (error as Error).name === "TimeoutError"
+      error instanceof FetchFailedError && error.reason === "timeout"
         ? `no answer within ${Math.round(timeoutMs / 1000)} seconds`
-        : (cause ?? (error as Error).message);
+        : error instanceof FetchFailedError
+          ? error.detail
+          : (error as Error).message.replace(/\.$/, "");
     throw new FeedError(
       "unreachable",
       `Could not reach the feed (${reason}). The last good data is kept.`,
@@ -118,11 +125,11 @@ export async function fetchChannelFeed({
       "unknown-channel",
       `YouTube knows no channel ${channelId} (the feed answered 404). Check the channel id.`,
     );
-  if (!response.ok)
+  if (response.status < 200 || response.status >= 300)
     throw new FeedError(
       "http",
       `The feed answered HTTP ${response.status}. The last good data is kept.`,
     );
-  const body = await response.text();
+  const body = response.body.toString("utf8");
   return parseChannelFeed(body);
 }
