@@ -6,7 +6,11 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const markers = [path.join(buildDir, "server/index.js"), path.join(buildDir, "start.mjs")];
+const markers = [
+  path.join(buildDir, "server/index.js"),
+  path.join(buildDir, "start.mjs"),
+  ...["user", "seed", "backup"].map((name) => path.join(buildDir, "cli", `${name}.mjs`)),
+];
 const watched = [
   "app",
   "public",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { unexpectedErrors } from "#tests/helpers/auth.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
-import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { compiledCli, type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -49,7 +49,7 @@ describe("first run", () => {
     // The shell sees the account once the server has stopped (the embedded database is single-owner).
     await running.stop();
     server = undefined;
-    const list = spawnSync(process.execPath, ["--import", "tsx", "server/auth/cli.ts", "list"], {
+    const list = spawnSync(process.execPath, [compiledCli("user"), "list"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: running.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
       encoding: "utf8",

@@ -5,12 +5,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
-import { startServer } from "#tests/helpers/server.ts";
+import { compiledCli, startServer } from "#tests/helpers/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 function runBackup(dataDir: string, args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "server/backup/cli.ts", ...args], {
+  return spawnSync(process.execPath, [compiledCli("backup"), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     encoding: "utf8",
@@ -18,6 +18,7 @@ function runBackup(dataDir: string, args: string[]) {
   });
 }
 
+// The first two start the product twice and run the command twice: longer than one start.
 describe("npm run backup", () => {
   it("backs up a stopped product and restores it into a new data directory", async () => {
     const source = await startServer({ keepData: true });
@@ -44,7 +45,7 @@ describe("npm run backup", () => {
     const server = await startServer({ dataDir: targetDir });
     expect((await fetch(server.url)).status).toBe(200);
     await server.stop();
-  });
+  }, 180_000);
 
   it("restores no link from a crafted backup, and serves no link planted in the uploads", async () => {
     const source = await startServer({ keepData: true });
@@ -81,7 +82,7 @@ describe("npm run backup", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000);
 
   it("refuses to back up an embedded database a running server owns, with a clear message", async () => {
     const server = await startServer();

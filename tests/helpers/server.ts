@@ -5,7 +5,13 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first). */
-const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const compiledServer = path.join(buildDir, "start.mjs");
+
+/** What `npm run user|seed|backup` runs: the command compiled by `npm run build`. */
+export function compiledCli(name: "user" | "seed" | "backup") {
+  return path.join(buildDir, "cli", `${name}.mjs`);
+}
 
 export type RunningServer = {
   url: string;
