@@ -18,6 +18,7 @@ import type { Database } from "#server/db/client.ts";
 import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
 import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
 import { refuseNulInAddress } from "./address-guard";
+import { limitRequestBodies } from "./body-limit";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
 import type { Env } from "./env";
@@ -42,6 +43,8 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     next();
   });
   app.use(securityHeaders(env, { dev }));
+  // Before anything reads a body: none is read past its route's limit.
+  app.use(limitRequestBodies());
   app.use(refuseNulInAddress());
   app.use(csrfProtection(env));
 

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "#server/env.ts";
 import { createS3Storage } from "./s3-storage";
@@ -24,7 +24,8 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       await mapStorageErrors(async () => {
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, body);
+        if (Buffer.isBuffer(body)) await writeFile(file, body);
+        else await copyFile(body.path, file);
       });
     },
     async get(key) {
