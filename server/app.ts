@@ -25,6 +25,7 @@ import type { Env } from "./env";
 import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { projectRoot } from "./paths";
+import { privateResponses } from "./private-responses";
 import { securityHeaderList, securityHeaders } from "./security-headers";
 import { precompressedAssets } from "./static-assets";
 
@@ -43,7 +44,9 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     next();
   });
   app.use(securityHeaders(env, { dev }));
-  // Before anything reads a body: none is read past its route's limit.
+  // Before anything answers: what is made for a session or a private link is never
+  // stored by a shared cache, and no body is read past its route's limit.
+  app.use(privateResponses(env));
   app.use(limitRequestBodies());
   app.use(refuseNulInAddress());
   app.use(csrfProtection(env));
