@@ -18,12 +18,14 @@ import type { Database } from "#server/db/client.ts";
 import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
 import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
 import { refuseNulInAddress } from "./address-guard";
+import { limitRequestBodies } from "./body-limit";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
 import type { Env } from "./env";
 import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { projectRoot } from "./paths";
+import { privateResponses } from "./private-responses";
 import { withRequestId } from "./request-id";
 import { securityHeaderList, securityHeaders } from "./security-headers";
 import { precompressedAssets } from "./static-assets";
@@ -43,6 +45,10 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     next();
   });
   app.use(securityHeaders(env, { dev }));
+  // Before anything answers: what is made for a session or a private link is never
+  // stored by a shared cache, and no body is read past its route's limit.
+  app.use(privateResponses(env));
+  app.use(limitRequestBodies());
   app.use(refuseNulInAddress());
   app.use(csrfProtection(env));
 

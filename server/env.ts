@@ -87,6 +87,12 @@ export const envSchema = z.object({
     .positive("must be more than 0")
     .max(24 * 60, "must be at most 1440")
     .default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(600),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** For tests only: origins of local servers that staff-given addresses may reach (decision 508). */

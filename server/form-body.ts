@@ -28,19 +28,19 @@ export function formBodyOnly(): RequestHandler {
 
 /**
  * How every action reads its form. A body that is broken on the wire (a
- * truncated or malformed multipart body) makes `request.formData()` throw a
- * TypeError; here that becomes a 400 answer for the client instead of a 500.
+ * truncated or malformed multipart body, a connection cut while it arrived,
+ * one refused past its size limit) makes `request.formData()` throw; here that
+ * becomes a 400 answer for the client instead of a 500. The body's size is
+ * bounded before any action runs (server/body-limit.ts).
  */
 export async function readForm(request: Request) {
   try {
     return await request.formData();
-  } catch (error) {
-    if (error instanceof TypeError)
-      throw new Response(UNSUPPORTED_BODY, {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    throw error;
+  } catch {
+    throw new Response(UNSUPPORTED_BODY, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

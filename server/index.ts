@@ -6,11 +6,27 @@ import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
+import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
+
+/**
+ * A request must arrive whole in REQUEST_TIMEOUT_SECONDS (10 minutes: a 200 MB podcast
+ * episode over a slow uplink) and its headers in 20 seconds, so a client trickling bytes
+ * cannot hold a connection forever; Node answers 408 and closes. Node checks every
+ * `connectionsCheckingInterval`, so the check is kept well below the timeout.
+ */
+function serverTimeouts(env: { REQUEST_TIMEOUT_SECONDS: number }) {
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(20_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(250, requestTimeout / 4)),
+  };
+}
 
 async function main() {
   const startedAt = performance.now();
@@ -24,8 +40,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
 
+  await removeStaleUploads(env.DATA_DIR);
   const { handle, close: closeApp } = await createApp({ env, database, dev });
-  const server = createServer(handle);
+  const server = createServer(serverTimeouts(env), handle);
   server.keepAliveTimeout = 5000;
   const chat = attachChatSocket(server, { database, env });
 

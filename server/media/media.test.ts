@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -173,6 +173,71 @@ describeEachDatabase("media uploads", (get) => {
     for (const [bytes, kind] of attempts) {
       await refusal(() => saveUpload({ db: get().db, env: env(), bytes, kind, alt: "x" }));
     }
+    expect(await mediaCount()).toBe(before);
+    expect(listFiles(uploads())).toHaveLength(0);
+  });
+
+  it("checks a streamed upload from its temporary file exactly as it checks bytes", async () => {
+    const asFile = (bytes: Uint8Array) => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "frontier-streamed-")), "upload");
+      writeFileSync(file, bytes);
+      return { path: file, size: bytes.length };
+    };
+    const before = await mediaCount();
+    const saved = await saveUpload({
+      db: get().db,
+      env: env(),
+      file: asFile(await photo(1000, 600)),
+      kind: "image",
+      alt: "A blue square",
+    });
+    expect(saved.variants.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual([
+      "1000.avif",
+      "1000.webp",
+      "480.avif",
+      "480.webp",
+      "960.avif",
+      "960.webp",
+    ]);
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300_000, 0x20)]);
+    const document = await saveUpload({
+      db: get().db,
+      env: env(),
+      file: asFile(pdf),
+      kind: "document",
+      alt: "",
+    });
+    const stored = readFileSync(path.join(uploads(), document.url.replace("/uploads/", "")));
+    expect(stored.equals(pdf)).toBe(true);
+    const logo = await saveUpload({
+      db: get().db,
+      env: env(),
+      file: asFile(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><metadata>editor</metadata><rect width="4" height="4"/></svg>',
+        ),
+      ),
+      kind: "logo",
+      alt: "Logo",
+    });
+    const cleaned = readFileSync(path.join(uploads(), logo.url.replace("/uploads/", "")), "utf8");
+    expect(cleaned).not.toContain("metadata");
+    for (const id of [saved.id, document.id, logo.id])
+      await deleteMedia({ db: get().db, env: env(), id });
+
+    // What bytes are refused for, a file is refused for, and nothing is kept.
+    for (const [bytes, kind] of [
+      [Buffer.from("#!/bin/sh\nrm -rf /\n"), "image"],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        "logo",
+      ],
+      [Buffer.alloc(0), "document"],
+      [Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(26 * 1024 * 1024)]), "document"],
+    ] as const)
+      await refusal(() =>
+        saveUpload({ db: get().db, env: env(), file: asFile(bytes), kind, alt: "x" }),
+      );
     expect(await mediaCount()).toBe(before);
     expect(listFiles(uploads())).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -7,7 +8,9 @@ import { AppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { StorageError } from "#server/storage/storage-errors.ts";
-import { type UploadKind, validateUpload } from "./validate-upload";
+import type { StoredBody } from "#server/storage/storage-type.ts";
+import { readFileHead } from "#server/upload-form.ts";
+import { checkUpload, SNIFF_BYTES, sanitizeSvg, type UploadKind } from "./validate-upload";
 
 /** The widths the site's pages use for content images (cover, inline, social). */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
@@ -30,15 +33,16 @@ export type SavedMedia = {
 
 type Rendition = {
   suffix: string;
-  body: Buffer;
+  body: StoredBody;
   contentType: string;
   format: string;
   width?: number;
 };
 
-async function renderImage(bytes: Uint8Array, kind: UploadKind, format: string) {
+/** Pictures are decoded from the bytes, or from the file a streamed upload was written to. */
+async function renderImage(input: Uint8Array | string, kind: UploadKind, format: string) {
   const source = () =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   let info: Metadata;
   try {
     info = await source().metadata();
@@ -115,7 +119,9 @@ async function renderImage(bytes: Uint8Array, kind: UploadKind, format: string) 
 export async function saveUpload(options: {
   db: Db;
   env: StorageEnv;
-  bytes: Uint8Array;
+  /** The file's bytes, or (a streamed upload) the temporary file they were written to. */
+  bytes?: Uint8Array;
+  file?: { path: string; size: number };
   kind: UploadKind;
   alt: string;
   originalName?: string;
@@ -136,21 +142,32 @@ export async function saveUpload(options: {
       fieldErrors: { alt: ["At most 300 characters."] },
     });
 
-  const checked = validateUpload({ bytes: options.bytes, kind });
+  const { file } = options;
+  const bytes = options.bytes ?? new Uint8Array(0);
+  const size = file ? file.size : bytes.length;
+  const head = file ? await readFileHead(file.path, SNIFF_BYTES) : bytes;
+  const checked = checkUpload({ head, size, kind });
   const name = randomBytes(16).toString("hex");
   const folder = { image: "images", logo: "logos", audio: "audio", document: "documents" }[kind];
   let width: number | null = null;
   let height: number | null = null;
   let renditions: Rendition[];
   if (checked.family === "raster") {
-    const rendered = await renderImage(checked.bytes, kind, checked.extension);
+    const rendered = await renderImage(file ? file.path : bytes, kind, checked.extension);
     ({ width, height } = rendered);
     renditions = rendered.renditions;
   } else {
+    // SVG logos (2 MB at most) are cleaned in memory; audio and documents are stored as sent.
+    const body: StoredBody =
+      checked.family === "svg"
+        ? sanitizeSvg(file ? await readFile(file.path) : bytes)
+        : file
+          ? file
+          : Buffer.from(bytes);
     renditions = [
       {
         suffix: `.${checked.extension}`,
-        body: Buffer.from(checked.bytes),
+        body,
         contentType: checked.contentType,
         format: checked.extension,
       },
@@ -170,7 +187,7 @@ export async function saveUpload(options: {
         url: `/uploads/${key}`,
         width: rendition.width,
         format: rendition.format,
-        bytes: rendition.body.length,
+        bytes: Buffer.isBuffer(rendition.body) ? rendition.body.length : rendition.body.size,
       });
     }
     const main = pickMainVariant(variants);
@@ -180,7 +197,7 @@ export async function saveUpload(options: {
         kind,
         url: main.url,
         contentType: renditions[variants.indexOf(main)].contentType,
-        bytes: options.bytes.length,
+        bytes: size,
         width,
         height,
         alt,

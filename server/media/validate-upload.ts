@@ -12,6 +12,9 @@ export type DetectedType = {
 
 const MB = 1024 * 1024;
 
+/** How many first bytes `detectFileType` reads at most (an SVG's opening). */
+export const SNIFF_BYTES = 4096;
+
 /** The largest upload each purpose accepts (docs/decisions/501-upload-limits.md). */
 export const uploadLimits: Record<UploadKind, number> = {
   image: 10 * MB,
@@ -78,7 +81,7 @@ export function detectFileType(bytes: Uint8Array): DetectedType | undefined {
 }
 
 function looksLikeSvg(bytes: Uint8Array) {
-  const text = decodeUtf8(bytes.subarray(0, 4096));
+  const text = decodeUtf8(bytes.subarray(0, SNIFF_BYTES));
   if (text === undefined) return false;
   const start = text
     .replace(/^\uFEFF/, "")
@@ -245,28 +248,28 @@ export function sanitizeSvg(bytes: Uint8Array): Buffer {
 }
 
 /**
- * Checks an upload by its bytes: not empty, within the purpose's size limit,
- * of a type the purpose accepts. Returns the detected type (and for SVG the
- * cleaned bytes); refuses with a message a person can act on.
+ * Checks an upload by its size and first bytes (at least `SNIFF_BYTES` of them, or
+ * the whole file): not empty, within the purpose's size limit, of a type the
+ * purpose accepts. Returns the detected type; refuses with a message a person can act on.
  */
-export function validateUpload({
-  bytes,
+export function checkUpload({
+  head,
+  size,
   kind,
 }: {
-  bytes: Uint8Array;
+  head: Uint8Array;
+  size: number;
   kind: UploadKind;
-}): DetectedType & {
-  bytes: Uint8Array;
-} {
-  if (bytes.length === 0)
+}): DetectedType {
+  if (size === 0)
     throw new AppError("INVALID", "The file is empty. Choose a file with something in it.");
   const limit = uploadLimits[kind];
-  if (bytes.length > limit)
+  if (size > limit)
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
-      `The file is ${formatMegabytes(bytes.length)}; the limit is ${formatMegabytes(limit)}.`,
+      `The file is ${formatMegabytes(size)}; the limit is ${formatMegabytes(limit)}.`,
     );
-  const detected = detectFileType(bytes);
+  const detected = detectFileType(head);
   const isAccepted =
     detected &&
     ((kind === "image" && detected.family === "raster") ||
@@ -280,6 +283,23 @@ export function validateUpload({
       `This file is not a ${accepted[kind]}${found}, whatever its name says. Choose a ${accepted[kind]}.`,
     );
   }
+  return detected;
+}
+
+/**
+ * Checks an upload held in memory (`checkUpload`). Returns the detected type and
+ * the bytes to store (for SVG the cleaned ones).
+ */
+export function validateUpload({
+  bytes,
+  kind,
+}: {
+  bytes: Uint8Array;
+  kind: UploadKind;
+}): DetectedType & {
+  bytes: Uint8Array;
+} {
+  const detected = checkUpload({ head: bytes, size: bytes.length, kind });
   if (detected.family === "svg") return { ...detected, bytes: sanitizeSvg(bytes) };
   return { ...detected, bytes };
 }

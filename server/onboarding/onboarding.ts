@@ -9,8 +9,10 @@ import { onboardingFiles, onboardingResponses, projects } from "#server/db/schem
 import type { Env } from "#server/env.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { getStorage } from "#server/storage/storage.ts";
+import { readFileHead } from "#server/upload-form.ts";
 import {
   missingAnswers,
+  ONBOARDING_FILE_TOO_LARGE,
   ONBOARDING_MAX_FILE_BYTES,
   ONBOARDING_MAX_FILES,
   onboardingStepSchema,
@@ -142,29 +144,32 @@ export function sniffFileType(
   return undefined;
 }
 
-/** Keeps an uploaded brand asset after checking its size and its bytes (not its name). */
+/**
+ * Keeps an uploaded brand asset after checking its size and its bytes (not its name):
+ * `bytes`, or the temporary `file` a streamed upload was written to. A refusal keeps nothing.
+ */
 export async function addOnboardingFile({
   db,
   env,
   onboardingId,
   filename,
   bytes,
+  file,
   address,
 }: {
   db: Db;
   env: Pick<Env, "DATA_DIR">;
   onboardingId: string;
   filename: string;
-  bytes: Buffer;
+  bytes?: Buffer;
+  file?: { path: string; size: number };
   address?: string;
 }) {
-  if (!bytes.length) throw new AppError("INVALID", "Choose a file to upload.");
-  if (bytes.length > ONBOARDING_MAX_FILE_BYTES)
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      "That file is larger than 10 MB. Please send a smaller version.",
-    );
-  const type = sniffFileType(bytes);
+  const size = file ? file.size : (bytes?.length ?? 0);
+  if (!size) throw new AppError("INVALID", "Choose a file to upload.");
+  if (size > ONBOARDING_MAX_FILE_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", ONBOARDING_FILE_TOO_LARGE);
+  const type = sniffFileType(file ? await readFileHead(file.path, 16) : (bytes as Buffer));
   if (!type)
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
@@ -176,32 +181,41 @@ export async function addOnboardingFile({
       .replace(/[^\w.\- ()]/g, "")
       .trim()
       .slice(0, 120) || `file.${type.extension}`;
-  return db.transaction(async (tx) => {
-    const { project } = await openOnboarding(tx, onboardingId);
-    const [{ files }] = await tx
-      .select({ files: count() })
-      .from(onboardingFiles)
-      .where(eq(onboardingFiles.projectId, project.id));
-    if (files >= ONBOARDING_MAX_FILES)
-      throw new AppError(
-        "CONFLICT",
-        `Up to ${ONBOARDING_MAX_FILES} files can be uploaded. Remove one first.`,
-      );
-    const storageKey = `onboarding/${project.id}/${randomBytes(12).toString("hex")}.${type.extension}`;
-    await getStorage(env).put(storageKey, bytes, type.contentType);
-    const [file] = await tx
-      .insert(onboardingFiles)
-      .values({
-        projectId: project.id,
-        storageKey,
-        filename: safeName,
-        contentType: type.contentType,
-        size: bytes.length,
-      })
-      .returning();
-    await audit(tx, address, "upload", project.id, { file: safeName, size: bytes.length });
-    return file;
-  });
+  const storage = getStorage(env);
+  let storedKey: string | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const { project } = await openOnboarding(tx, onboardingId);
+      const [{ files }] = await tx
+        .select({ files: count() })
+        .from(onboardingFiles)
+        .where(eq(onboardingFiles.projectId, project.id));
+      if (files >= ONBOARDING_MAX_FILES)
+        throw new AppError(
+          "CONFLICT",
+          `Up to ${ONBOARDING_MAX_FILES} files can be uploaded. Remove one first.`,
+        );
+      const storageKey = `onboarding/${project.id}/${randomBytes(12).toString("hex")}.${type.extension}`;
+      await storage.put(storageKey, file ?? (bytes as Buffer), type.contentType);
+      storedKey = storageKey;
+      const [saved] = await tx
+        .insert(onboardingFiles)
+        .values({
+          projectId: project.id,
+          storageKey,
+          filename: safeName,
+          contentType: type.contentType,
+          size,
+        })
+        .returning();
+      await audit(tx, address, "upload", project.id, { file: safeName, size });
+      return saved;
+    });
+  } catch (error) {
+    // The record was not written: the stored copy goes too.
+    if (storedKey) await storage.delete(storedKey).catch(() => {});
+    throw error;
+  }
 }
 
 export async function removeOnboardingFile({

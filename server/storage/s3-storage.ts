@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
@@ -33,8 +34,11 @@ export function createS3Storage(options: S3Options, checkKey: (key: string) => v
     put(key, body, contentType) {
       checkKey(key);
       return mapStorageErrors(async () => {
+        const stream = Buffer.isBuffer(body)
+          ? { Body: body }
+          : { Body: createReadStream(body.path), ContentLength: body.size };
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+          new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ...stream }),
         );
       });
     },

@@ -1,4 +1,6 @@
+import { createReadStream } from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Env } from "#server/env.ts";
 import { createStoredFile, openStoredFile, removeStoredFile } from "./local-files";
 import { createS3Storage } from "./s3-storage";
@@ -28,7 +30,12 @@ export function createLocalStorage(root: string): Storage {
       await mapStorageErrors(async () => {
         const handle = await createStoredFile(root, file);
         try {
-          await handle.writeFile(body);
+          if (Buffer.isBuffer(body)) await handle.writeFile(body);
+          else
+            await pipeline(
+              createReadStream(body.path),
+              handle.createWriteStream({ autoClose: false }),
+            );
         } finally {
           await handle.close();
         }

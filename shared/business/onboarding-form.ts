@@ -163,4 +163,6 @@ export function missingAnswers(answers: Record<string, string>) {
 }
 
 export const ONBOARDING_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const ONBOARDING_FILE_TOO_LARGE =
+  "That file is larger than 10 MB. Please send a smaller version.";
 export const ONBOARDING_MAX_FILES = 20;

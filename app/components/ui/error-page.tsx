@@ -10,6 +10,10 @@ const messages: Record<number, { title: string; body: string }> = {
     title: "Page not found",
     body: "The page you were looking for has moved, or never existed. Let's get you back on course.",
   },
+  413: {
+    title: "That was too large to send",
+    body: "The file or text is larger than this form accepts. Go back, choose a smaller file or shorten the text, and try again.",
+  },
   429: { title: "Too many requests", body: "Please wait a moment and try again." },
   503: {
     title: "We'll be right back",

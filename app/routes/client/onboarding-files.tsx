@@ -1,10 +1,23 @@
+import type { ChangeEvent } from "react";
 import { Form } from "react-router";
+import {
+  ONBOARDING_FILE_TOO_LARGE,
+  ONBOARDING_MAX_FILE_BYTES,
+} from "#shared/business/onboarding-form.ts";
 import type { Route } from "./+types/onboarding";
 
 type OnboardingFilesProps = {
   files: Route.ComponentProps["loaderData"]["files"];
   isBusy: boolean;
 };
+
+/** A file past the limit is refused here, before it is sent (the server refuses it too). */
+function checkFileSize(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const isTooLarge = (input.files?.[0]?.size ?? 0) > ONBOARDING_MAX_FILE_BYTES;
+  input.setCustomValidity(isTooLarge ? ONBOARDING_FILE_TOO_LARGE : "");
+  if (isTooLarge) input.reportValidity();
+}
 
 /** The files the client has sent so far, each removable, and the upload form. */
 export function OnboardingFiles({ files, isBusy }: OnboardingFilesProps) {
@@ -52,6 +65,7 @@ export function OnboardingFiles({ files, isBusy }: OnboardingFilesProps) {
             name="file"
             required
             accept="application/pdf,image/png,image/jpeg,image/webp,image/gif"
+            onChange={checkFileSize}
             className="text-sm text-mist-300"
           />
         </div>

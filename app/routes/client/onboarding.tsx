@@ -2,7 +2,6 @@ import { useActionData, useNavigation } from "react-router";
 import { ClientPageFooter } from "#app/components/business/client-page-footer.tsx";
 import { FormError } from "#app/components/business/fields.tsx";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
-import { readForm } from "#server/form-body.ts";
 import {
   addOnboardingFile,
   getOnboarding,
@@ -11,8 +10,10 @@ import {
   submitOnboarding,
 } from "#server/onboarding/onboarding.ts";
 import { redirectWithToast } from "#server/toast.ts";
+import { readUploadForm, type UploadForm } from "#server/upload-form.ts";
 import {
   missingAnswers,
+  ONBOARDING_FILE_TOO_LARGE,
   ONBOARDING_MAX_FILE_BYTES,
   onboardingSteps,
 } from "#shared/business/onboarding-form.ts";
@@ -59,14 +60,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/onboarding/${params.projectId}`;
   const address = context.clientAddress;
-  const length = Number(request.headers.get("Content-Length") ?? 0);
+  let upload: UploadForm | undefined;
   try {
-    if (length > ONBOARDING_MAX_FILE_BYTES + 64 * 1024)
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        "That file is larger than 10 MB. Please send a smaller version.",
-      );
-    const form = await readForm(request);
+    // A file is written to a temporary file as it arrives, never held whole in memory.
+    upload = await readUploadForm(request, {
+      dataDir: context.env.DATA_DIR,
+      fileField: "file",
+      maxFileBytes: ONBOARDING_MAX_FILE_BYTES,
+      tooLarge: ONBOARDING_FILE_TOO_LARGE,
+    });
+    const form = upload.fields;
     const intent = form.get("intent");
     const db = context.db;
     const onboardingId = params.projectId;
@@ -85,15 +88,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     if (intent === "upload") {
-      const file = form.get("file");
-      if (!(file instanceof File) || !file.size)
-        throw new AppError("INVALID", "Choose a file to upload.");
+      const file = upload.file;
+      if (!file?.size) throw new AppError("INVALID", "Choose a file to upload.");
       await addOnboardingFile({
         db,
         env: context.env,
         onboardingId,
         filename: file.name,
-        bytes: Buffer.from(await file.arrayBuffer()),
+        file,
         address,
       });
       return redirectWithToast(
@@ -123,6 +125,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw new AppError("INVALID", "Unknown action.");
   } catch (error) {
     return errorResponse(error);
+  } finally {
+    await upload?.discard();
   }
 }
 

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { recordAudit } from "#server/audit/audit.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
-import { readForm } from "#server/form-body.ts";
 import { deleteMedia, saveUpload } from "#server/media/media.ts";
 import { formatMegabytes, uploadLimits } from "#server/media/validate-upload.ts";
+import { readUploadForm, type UploadForm } from "#server/upload-form.ts";
 import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/media-upload";
 
@@ -21,6 +21,7 @@ const uploadSchema = z.object({
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
   const { request, context } = args;
+  let upload: UploadForm | undefined;
   try {
     if (request.method === "DELETE") {
       const id = new URL(request.url).searchParams.get("id") ?? "";
@@ -37,30 +38,32 @@ export async function action(args: Route.ActionArgs) {
       return data({ ok: true as const });
     }
     if (request.method !== "POST") throw new AppError("INVALID", "Send the file with POST.");
+    // The file is written to a temporary file as it arrives; the body's size was bounded
+    // before this action ran (server/body-limit.ts).
     const largestUpload = Math.max(...Object.values(uploadLimits));
-    const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
-    if (declaredLength > largestUpload + 1024 * 1024)
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `The file is larger than any upload allows (${formatMegabytes(largestUpload)}).`,
-      );
-    let form: FormData;
     try {
-      form = await readForm(request);
-    } catch {
+      upload = await readUploadForm(request, {
+        dataDir: context.env.DATA_DIR,
+        fileField: "file",
+        maxFileBytes: largestUpload,
+        tooLarge: `The file is larger than any upload allows (${formatMegabytes(largestUpload)}).`,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError("INVALID", "The upload could not be read. Choose the file again.");
     }
+    const form = upload.fields;
     const parsed = uploadSchema.safeParse({
       kind: form.get("kind") ?? undefined,
       alt: form.get("alt") ?? undefined,
     });
     if (!parsed.success) throw new AppError("INVALID", parsed.error.issues[0].message);
-    const file = form.get("file");
-    if (!(file instanceof File)) throw new AppError("INVALID", "Choose a file to upload.");
+    const file = upload.file;
+    if (!file) throw new AppError("INVALID", "Choose a file to upload.");
     const saved = await saveUpload({
       db: context.db,
       env: context.env,
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      file,
       kind: parsed.data.kind,
       alt: parsed.data.alt,
       originalName: file.name,
@@ -77,6 +80,8 @@ export async function action(args: Route.ActionArgs) {
     return data({ ok: true as const, media: saved });
   } catch (error) {
     return errorResponse(error);
+  } finally {
+    await upload?.discard();
   }
 }
 

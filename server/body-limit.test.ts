@@ -1,0 +1,131 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyLimitFor, limitRequestBodies } from "./body-limit";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+describe("bodyLimitFor", () => {
+  it("gives uploads their file limit, long admin texts a few MB and other forms 64 KB", () => {
+    const limit = (path: string, isMultipart = false) => bodyLimitFor({ path, isMultipart }).bytes;
+    expect(limit("/contact")).toBe(64 * KB);
+    expect(limit("/contact.data")).toBe(64 * KB);
+    expect(limit("/login")).toBe(64 * KB);
+    expect(limit("/api/auth/sign-out")).toBe(16 * KB);
+    expect(limit("/api/chat")).toBe(64 * KB);
+    expect(limit("/admin/insights/edit/1.data")).toBe(2 * MB);
+    expect(limit("/admin/subscribers", true)).toBe(16 * MB);
+    expect(limit("/admin/media/upload", true)).toBe(200 * MB + 64 * KB);
+    expect(limit("/onboarding/abc", true)).toBe(10 * MB + 64 * KB);
+    expect(limit("/onboarding/abc.data", true)).toBe(10 * MB + 64 * KB);
+    // Only a multipart form carries a file: the same address's text forms get a text limit.
+    expect(limit("/onboarding/abc")).toBe(256 * KB);
+    expect(limit("/onboarding/abc/autosave", true)).toBe(256 * KB);
+  });
+});
+
+describe("limitRequestBodies", () => {
+  let server: http.Server;
+  let port = 0;
+  const seen: number[] = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(limitRequestBodies());
+    // A reader like React Router's: takes every chunk as it comes.
+    app.post("/*splat", async (request, response) => {
+      let bytes = 0;
+      try {
+        for await (const chunk of request) bytes += (chunk as Buffer).length;
+      } catch {}
+      seen.push(bytes);
+      if (!response.headersSent) response.type("text/plain").send(`read ${bytes}`);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** Sends `total` bytes in 16 KB chunks (no Content-Length unless given); stops at the answer. */
+  function post(path: string, total: number, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const request = http.request(
+        { port, host: "127.0.0.1", path, method: "POST", headers },
+        (response) => {
+          answered = true;
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+          response.on("error", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+        },
+      );
+      request.on("error", (error) => {
+        if (!answered) reject(error);
+      });
+      const chunk = Buffer.alloc(16 * KB, 97);
+      const write = () => {
+        while (sent < total && !answered && !request.destroyed) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+          sent += piece.length;
+          if (!request.write(piece)) return void request.once("drain", write);
+        }
+        if (!answered && !request.destroyed) request.end();
+      };
+      write();
+    });
+  }
+
+  it("lets a body within the limit through whole", async () => {
+    const answer = await post("/contact", 60 * KB, {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(answer).toMatchObject({ status: 200, body: `read ${60 * KB}` });
+  });
+
+  it("answers a chunked body past the limit 413 with the reason, having read little more", async () => {
+    seen.length = 0;
+    const answer = await post("/contact", 50 * MB, {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatch(/too large to send \(the limit is 64 KB\)/);
+    expect(answer.sent).toBeLessThan(50 * MB);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toBeLessThanOrEqual(64 * KB + 16 * KB);
+  });
+
+  it("bounds Better Auth's addresses by declared length only: a chunked body is refused 411", async () => {
+    seen.length = 0;
+    const chunked = await post("/api/auth/sign-out", 1 * MB, {
+      "Content-Type": "application/json",
+    });
+    expect(chunked.status).toBe(411);
+    const declared = await post("/api/auth/sign-out", 20 * KB, {
+      "Content-Type": "application/json",
+      "Content-Length": String(20 * KB),
+    });
+    expect(declared.status).toBe(413);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a declared length past the limit before reading anything", async () => {
+    seen.length = 0;
+    const answer = await post("/admin/media/upload", 16 * KB, {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": String(300 * MB),
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: false,
+      error: "The file is larger than any upload allows (200 MB).",
+    });
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Request, RequestHandler, Response } from "express";
+import { formatMegabytes, uploadLimits } from "#server/media/validate-upload.ts";
+import {
+  ONBOARDING_FILE_TOO_LARGE,
+  ONBOARDING_MAX_FILE_BYTES,
+} from "#shared/business/onboarding-form.ts";
+
+const KB = 1024;
+const MB = 1024 * KB;
+/** Room around a file for a multipart form's other fields and part headers. */
+const ENVELOPE = 64 * KB;
+
+/** The largest body a route accepts, and what a larger one is answered (413). */
+export type BodyLimit = {
+  bytes: number;
+  message: string;
+  /** The route answers JSON (`{ ok: false, error }`), so its refusal does too. */
+  isJson?: boolean;
+  /**
+   * Its reader (Better Auth) is not ours and cannot be stopped cleanly halfway: a body
+   * without a Content-Length is refused (411) before it reads anything. Our pages always
+   * send one.
+   */
+  requiresLength?: boolean;
+};
+
+const textForm = (bytes: number, isJson = false): BodyLimit => ({
+  bytes,
+  isJson,
+  message: `This form is too large to send (the limit is ${bytes >= MB ? formatMegabytes(bytes) : `${bytes / KB} KB`}). Shorten the text and try again.`,
+});
+
+const largestMediaUpload = Math.max(...Object.values(uploadLimits));
+
+/**
+ * Every route's body limit (docs/decisions/207-request-body-limits.md): uploads get their
+ * file limit plus the form around it, the command center's long texts (articles, proposals,
+ * a CSV import) a few megabytes, and everything else 64 KB.
+ */
+export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart: boolean }) {
+  const route = path.replace(/\.data$/, "").replace(/\/+$/, "");
+  if (route === "/admin/media/upload")
+    return {
+      bytes: largestMediaUpload + ENVELOPE,
+      isJson: true,
+      message: `The file is larger than any upload allows (${formatMegabytes(largestMediaUpload)}).`,
+    };
+  if (/^\/onboarding\/[^/]+$/.test(route))
+    return isMultipart
+      ? { bytes: ONBOARDING_MAX_FILE_BYTES + ENVELOPE, message: ONBOARDING_FILE_TOO_LARGE }
+      : textForm(256 * KB);
+  if (/^\/onboarding\/[^/]+\/autosave$/.test(route)) return textForm(256 * KB, true);
+  // A CSV of up to 5 MB, sent as a file or (from its preview) as URL-encoded text.
+  if (route === "/admin/subscribers")
+    return { bytes: 16 * MB, message: "The CSV file is larger than 5 MB; split it." };
+  if (route === "/admin/content/autosave") return textForm(2 * MB, true);
+  if (route === "/admin" || route.startsWith("/admin/")) return textForm(2 * MB);
+  if (route.startsWith("/api/auth/")) return { ...textForm(16 * KB, true), requiresLength: true };
+  if (route === "/api/chat") return textForm(64 * KB, true);
+  return textForm(64 * KB);
+}
+
+function refuse(response: Response, limit: BodyLimit) {
+  // The rest of the body is not read: the connection closes once this answer is sent.
+  response.status(413).set("Connection", "close");
+  if (limit.isJson) response.json({ ok: false, error: limit.message });
+  else response.type("text/plain").send(limit.message);
+}
+
+/**
+ * Whoever is still reading the body gets an error, not a cut-off body that could parse as
+ * a whole (shorter) form; Node ends a request whose answer is sent without telling its reader.
+ */
+function failReaders(request: Request) {
+  request.on("error", () => {});
+  request.destroy(new Error("The request body is larger than this address accepts."));
+}
+
+/**
+ * Bounds every request body before anything reads it. A declared Content-Length past the
+ * route's limit is answered 413 at once; otherwise the bytes are counted as they are read
+ * (a chunked body has no length to trust), and the 413 goes out as soon as the count passes
+ * the limit, whoever is reading: the pages' actions, the chat and upload endpoints. Better
+ * Auth's addresses take only bodies of a declared length.
+ */
+export function limitRequestBodies(): RequestHandler {
+  return (request, response, next) => {
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (!request.headers["transfer-encoding"] && !(declared > 0)) return next();
+    const limit = bodyLimitFor({
+      path: request.path,
+      isMultipart: /^multipart\//i.test(request.headers["content-type"] ?? ""),
+    });
+    if (declared > limit.bytes) return refuse(response, limit);
+    if (limit.requiresLength && !(declared > 0)) {
+      response.status(411).set("Connection", "close");
+      response.json({ ok: false, error: "Send this request with its length (Content-Length)." });
+      return;
+    }
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit.bytes) return;
+      request.off("data", count);
+      if (response.headersSent) return failReaders(request);
+      response.once("close", () => failReaders(request));
+      refuse(response, limit);
+    };
+    // prependListener (EventEmitter's, not Readable's `on`) counts each chunk before any
+    // reader sees it, without starting the flow of data: nothing is read until a reader asks.
+    request.prependListener("data", count);
+    next();
+  };
+}
