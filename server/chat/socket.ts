@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import { requireRole } from "#server/auth/guard.ts";
 import type { StaffUser } from "#server/auth/roles.ts";
+import { resolveClientAddress } from "#server/client-address.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -68,12 +69,6 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       }
     });
 
-  function addressOf(request: IncomingMessage) {
-    const forwarded = request.headers["x-forwarded-for"];
-    if (env.TRUST_PROXY && typeof forwarded === "string") return forwarded.split(",")[0].trim();
-    return request.socket.remoteAddress ?? "unknown";
-  }
-
   function toRequest(request: IncomingMessage) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -106,7 +101,7 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     if (url.pathname !== CHAT_SOCKET_PATH) return;
     if (isClosed) return refuse(socket, 503, "Service Unavailable");
     if (!isSameOrigin(request)) return refuse(socket, 403, "Forbidden");
-    const address = addressOf(request);
+    const address = resolveClientAddress(request, env.TRUST_PROXY);
     let identity:
       | { kind: "visitor"; visitorId: string }
       | { kind: "staff"; staff: StaffUser; request: Request };
