@@ -19,6 +19,7 @@ import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
 import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
 import { refuseNulInAddress } from "./address-guard";
 import { limitRequestBodies } from "./body-limit";
+import { expressTrustProxy, resolveClientAddress } from "./client-address";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
 import type { Env } from "./env";
@@ -37,7 +38,16 @@ export type AppOptions = { env: Env; database: Database; dev?: boolean };
 export async function createApp({ env, database, dev = false }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", Boolean(env.TRUST_PROXY));
+  // One rule for the client's address (decision 210): Express's own `ip` answers with it too.
+  app.set("trust proxy", expressTrustProxy(env.TRUST_PROXY));
+  const clientAddress = (request: IncomingMessage) =>
+    resolveClientAddress(request, env.TRUST_PROXY);
+  Object.defineProperty(app.request, "ip", {
+    configurable: true,
+    get(this: IncomingMessage) {
+      return clientAddress(this);
+    },
+  });
   app.use(compression());
 
   app.use((_request, response, next) => {
@@ -97,8 +107,6 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     }
   });
 
-  const clientAddress = (request: express.Request) =>
-    (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown";
   app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
 
   // Managed redirects and old slugs of published items, before any page renders or is cached.
@@ -129,7 +137,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
           database,
           env,
           nonce: response.locals.nonce as string,
-          clientAddress: (env.TRUST_PROXY ? request.ip : request.socket.remoteAddress) ?? "unknown",
+          clientAddress: clientAddress(request),
           outcome: {},
         };
       },

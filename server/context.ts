@@ -8,7 +8,7 @@ export type AppContext = {
   env: Env;
   /** The per-request nonce the Content-Security-Policy allows scripts with. */
   nonce: string;
-  /** The client's address: the socket's, or the proxy's forwarded one when TRUST_PROXY is set. */
+  /** The client's address (server/client-address.ts): the socket's, or the one our proxies forwarded. */
   clientAddress: string;
   /** Set while handling the request when the database could not be reached (answered 503). */
   outcome: { isDatabaseUnavailable?: boolean };

@@ -35,7 +35,9 @@ describe("parseEnv", () => {
     ["DATABASE_URL", "mysql://x", /DATABASE_URL must be a URL starting with postgres:/],
     ["PUBLIC_URL", "example.com", /PUBLIC_URL/],
     ["SMTP_URL", "http://mail", /SMTP_URL/],
-    ["TRUST_PROXY", "maybe", /TRUST_PROXY must be true or false/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY must be false, true .*"maybe" is none of these/],
+    ["TRUST_PROXY", "10.0.0.0/40", /TRUST_PROXY must be .* "10.0.0.0\/40" is none of these/],
+    ["TRUST_PROXY", "99", /TRUST_PROXY must be .* 99 is too many/],
     ["AUTH_SECRET", "short", /AUTH_SECRET must be at least 32 characters/],
     ["PRIVATE_FETCH_ORIGINS", "127.0.0.1:80", /PRIVATE_FETCH_ORIGINS must be a comma-separated/],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
@@ -48,6 +50,15 @@ describe("parseEnv", () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as Error).message).toMatch(message);
     expect((thrown as Error).message).not.toContain("\n");
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxies; unset trusts no header", () => {
+    const read = (value?: string) => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    expect(read().TRUST_PROXY).toEqual({ mode: "none" });
+    expect(read("false").TRUST_PROXY).toEqual({ mode: "none" });
+    expect(read("true").TRUST_PROXY).toEqual({ mode: "hops", hops: 1 });
+    expect(read("2").TRUST_PROXY).toEqual({ mode: "hops", hops: 2 });
+    expect(read("10.0.0.0/8, ::1").TRUST_PROXY).toMatchObject({ mode: "addresses" });
   });
 
   it("trims a trailing slash from PUBLIC_URL", () => {

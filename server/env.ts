@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./client-address";
 
 const optionalString = z
   .string()
@@ -9,12 +10,18 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 
-const booleanFlag = z
-  .enum(["", "0", "1", "true", "false", "yes", "no"], {
-    error: "must be true or false",
-  })
-  .transform((value) => ["1", "true", "yes"].includes(value))
-  .optional();
+/** A hop count or the proxies' addresses (server/client-address.ts, decision 210). */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const urlString = (protocols: string[]) =>
   z
@@ -76,7 +83,7 @@ export const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxy,
   SESSION_MAX_HOURS: z.coerce
     .number({ error: "must be a number of hours" })
     .positive("must be more than 0")

@@ -6,6 +6,16 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_SOCKET_PATH = "/api/chat/socket";
 export const CHAT_HTTP_PATH = "/api/chat";
 
+/** Close codes of the chat socket that the browser acts on (decisions 605 and 606). */
+export const CHAT_CLOSE = {
+  /** The staff session ended (signed out, disabled, expired): show it, do not reconnect. */
+  signedOut: 4401,
+  /** The account no longer has access to the chat (its role changed): show it, do not reconnect. */
+  noAccess: 4403,
+  /** Too many frames, or too many sockets: reconnect only after the longest pause. */
+  policy: 1008,
+} as const;
+
 export const chatBodySchema = z
   .string({ error: "Write a message first." })
   .trim()

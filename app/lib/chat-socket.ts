@@ -1,6 +1,9 @@
-import { CHAT_SOCKET_PATH, type ClientFrame, type ServerFrame } from "#shared/chat.ts";
+import { CHAT_CLOSE, CHAT_SOCKET_PATH, type ClientFrame, type ServerFrame } from "#shared/chat.ts";
 
-export type ChatSocketStatus = "connecting" | "open" | "closed";
+/** "signed-out" and "no-access" are final: the staff session ended, the socket does not retry. */
+export type ChatSocketStatus = "connecting" | "open" | "closed" | "signed-out" | "no-access";
+
+const MAX_RETRY_MS = 15_000;
 
 /**
  * A chat socket that reconnects by itself (with growing pauses) and tells its
@@ -36,13 +39,22 @@ export function openChatSocket(options: {
         // a frame we cannot read is skipped; the next sync fills any gap
       }
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = undefined;
+      if (event.code === CHAT_CLOSE.signedOut || event.code === CHAT_CLOSE.noAccess) {
+        stop();
+        options.onStatus?.(event.code === CHAT_CLOSE.signedOut ? "signed-out" : "no-access");
+        return;
+      }
       options.onStatus?.("closed");
       if (isStopped) return;
       attempt++;
-      const delay = Math.min(1000 * 2 ** (attempt - 1), 15_000);
+      // Closed for sending too much, or too many windows: wait the longest pause.
+      const delay =
+        event.code === CHAT_CLOSE.policy
+          ? MAX_RETRY_MS
+          : Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_MS);
       timer = setTimeout(connect, delay);
     };
   }
@@ -54,6 +66,11 @@ export function openChatSocket(options: {
     }
   };
   window.addEventListener("online", onOnline);
+  function stop() {
+    isStopped = true;
+    clearTimeout(timer);
+    window.removeEventListener("online", onOnline);
+  }
   connect();
 
   return {
@@ -67,9 +84,7 @@ export function openChatSocket(options: {
       return socket?.readyState === WebSocket.OPEN;
     },
     close() {
-      isStopped = true;
-      clearTimeout(timer);
-      window.removeEventListener("online", onOnline);
+      stop();
       socket?.close();
       socket = undefined;
     },

@@ -2,137 +2,183 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
-import { requireRole } from "#server/auth/guard.ts";
-import type { StaffUser } from "#server/auth/roles.ts";
-import type { AppContext } from "#server/context.ts";
+import { resolveClientAddress } from "#server/client-address.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { AppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
+import { CHAT_CLOSE, CHAT_SOCKET_PATH, type ClientFrame, type ServerFrame } from "#shared/chat.ts";
 import {
-  CHAT_SOCKET_PATH,
-  type ClientFrame,
-  clientFrameSchema,
-  type ServerFrame,
-} from "#shared/chat.ts";
-import { findMessage, findMessages, findVisitorConversation } from "./conversation-queries";
-import { CHAT_CHANNEL, type ChatEvent, parseChatEvent, publishChatEvent } from "./events";
-import { isStaffOnline, recordPresence } from "./presence";
-import { markReadByStaff, markReadByVisitor } from "./read-marks";
-import { sendStaffMessage } from "./staff-messages";
-import { readVisitorId } from "./visitor-cookie";
-import { sendVisitorMessage } from "./visitor-messages";
+  CONNECTION_LIMITS,
+  type ConnectionLimits,
+  createConnectionCounter,
+  TOO_MANY_FOR_ADDRESS,
+  takeConnectionSlots,
+} from "./connection-caps";
+import { findMessage, findVisitorConversation } from "./conversation-queries";
+import { CHAT_CHANNEL, type ChatEvent, parseChatEvent } from "./events";
+import { createFrameGate, type FrameGate, MAX_FRAME_BYTES, REFUSAL_MESSAGES } from "./frame-limits";
+import { createPresenceTracker } from "./presence";
+import { answerFrame } from "./socket-frames";
+import { type Identity, identifyUpgrade, isSameOrigin, refuseUpgrade } from "./socket-upgrade";
+import {
+  createSessionWatch,
+  createStaffSessions,
+  parseSessionChange,
+  SESSION_CHANGES_CHANNEL,
+  SESSION_END_CLOSE,
+  type StaffSessions,
+  type WatchedSession,
+} from "./staff-sessions";
 
 export type ChatSocketOptions = {
   database: Database;
   env: Env;
-  /** How often presence is refreshed and dead sockets are dropped. */
+  /** How often presence is refreshed, staff sessions are checked and dead sockets dropped. */
   heartbeatMs?: number;
-  /** Who the upgrade request belongs to, when staff; defaults to the admin guard. */
-  authenticateStaff?: (request: Request, address: string) => Promise<StaffUser | undefined>;
+  /** How long a staff session check holds before a frame or a delivery checks again. */
+  sessionCheckMs?: number;
+  /** Who staff sockets belong to and whether their sessions hold; the real sessions by default. */
+  staffSessions?: StaffSessions;
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 type Peer = {
   socket: WebSocket;
   address: string;
   isAlive: boolean;
+  gate: FrameGate;
+  /** Gives back the connection slots the socket holds. */
+  release: () => void;
 } & (
   | { kind: "visitor"; visitorId: string; conversationId?: string }
-  | { kind: "staff"; staff: StaffUser; request: Request }
+  | (WatchedSession & {
+      kind: "staff";
+      /** Deliveries wait here for the session check, in order. */
+      deliveries: Promise<void>;
+    })
 );
+type StaffPeer = Extract<Peer, { kind: "staff" }>;
 
 /**
  * The chat's WebSocket endpoint on the app's own HTTP server. Messages are
  * stored by the domain functions first; delivery follows the NOTIFY every
  * instance receives, so a socket on any instance gets every message once.
+ * Each socket's frames pass a gate (frame-limits.ts); a staff socket lives
+ * only as long as its session (staff-sessions.ts).
  */
 export function attachChatSocket(server: Server, options: ChatSocketOptions) {
   const { database, env } = options;
   const db = database.db;
   const instanceId = randomUUID();
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const staffSessions = options.staffSessions ?? createStaffSessions({ database, env });
+  const connections = createConnectionCounter();
   const peers = new Set<Peer>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
-  let staffOnline: boolean | undefined;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let isClosed = false;
+  const presence = createPresenceTracker({
+    database,
+    instanceId,
+    staffIds: () => [...peers].flatMap((peer) => (peer.kind === "staff" ? [peer.staff.id] : [])),
+    onChange(isOnline) {
+      for (const peer of peers)
+        if (peer.kind === "visitor") send(peer, { type: "presence", staffOnline: isOnline });
+    },
+  });
 
-  const authenticateStaff =
-    options.authenticateStaff ??
-    (async (request: Request, address: string) => {
-      try {
-        // Only what the guard reads; the request-scoped fields do not apply to a socket.
-        const context = { db, database, env, nonce: "", clientAddress: address, outcome: {} };
-        return await requireRole({ request, context: context as unknown as AppContext }, "admin");
-      } catch {
-        return undefined;
-      }
-    });
+  const sessionWatch = createSessionWatch({
+    sessions: staffSessions,
+    checkMs: options.sessionCheckMs ?? 1000,
+    onEnded(watched, state) {
+      const peer = watched as StaffPeer;
+      const [code, reason, message] = SESSION_END_CLOSE[state];
+      send(peer, { type: "error", error: message });
+      endPeer(peer, code, reason);
+    },
+    onError(watched, error) {
+      log.warn("chat socket: could not check a staff session", error);
+      endPeer(watched as StaffPeer, 1011, "unavailable");
+    },
+  });
 
-  function addressOf(request: IncomingMessage) {
-    const forwarded = request.headers["x-forwarded-for"];
-    if (env.TRUST_PROXY && typeof forwarded === "string") return forwarded.split(",")[0].trim();
-    return request.socket.remoteAddress ?? "unknown";
-  }
-
-  function toRequest(request: IncomingMessage) {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    }
-    const host = request.headers.host ?? "localhost";
-    return new Request(new URL(request.url ?? "/", `http://${host}`), { headers });
-  }
-
-  /** Browsers always send Origin on a WebSocket: another site must not ride on our cookies. */
-  function isSameOrigin(request: IncomingMessage) {
-    const origin = request.headers.origin;
-    if (!origin) return true;
-    try {
-      const host = new URL(origin).host;
-      return host === request.headers.host || host === new URL(env.PUBLIC_URL).host;
-    } catch {
-      return false;
-    }
-  }
-
-  function refuse(socket: Duplex, status: number, text: string) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    socket.destroy();
+  /** Opens the socket only to close it with a code and reason the browser can read. */
+  function closeAfterOpen(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    close: [number, string],
+  ) {
+    wss.handleUpgrade(request, socket, head, (ws) => ws.close(...close));
   }
 
   async function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== CHAT_SOCKET_PATH) return;
-    if (isClosed) return refuse(socket, 503, "Service Unavailable");
-    if (!isSameOrigin(request)) return refuse(socket, 403, "Forbidden");
-    const address = addressOf(request);
-    let identity:
-      | { kind: "visitor"; visitorId: string }
-      | { kind: "staff"; staff: StaffUser; request: Request };
+    if (isClosed) return refuseUpgrade(socket, 503, "Service Unavailable");
+    if (!isSameOrigin(request, env.PUBLIC_URL)) return refuseUpgrade(socket, 403, "Forbidden");
+    const address = resolveClientAddress(request, env.TRUST_PROXY);
+    // Before any database work: a flood from one address costs a handshake each, nothing more.
+    if (connections.count(`address:${address}`) >= limits.perAddress)
+      return closeAfterOpen(request, socket, head, [CHAT_CLOSE.policy, TOO_MANY_FOR_ADDRESS]);
+    let identity: Identity | undefined;
     try {
-      if (url.searchParams.get("as") === "staff") {
-        const webRequest = toRequest(request);
-        const staff = await authenticateStaff(webRequest, address);
-        if (!staff) return refuse(socket, 401, "Unauthorized");
-        identity = { kind: "staff", staff, request: webRequest };
-      } else {
-        const visitorId = readVisitorId(request.headers.cookie, env.AUTH_SECRET);
-        if (!visitorId) return refuse(socket, 401, "Unauthorized");
-        identity = { kind: "visitor", visitorId };
-      }
+      identity = await identifyUpgrade({ request, address, env, staffSessions });
     } catch (error) {
       log.warn("chat socket: could not identify a connection", error);
-      return refuse(socket, 500, "Internal Server Error");
+      return refuseUpgrade(socket, 500, "Internal Server Error");
     }
+    if (!identity) return refuseUpgrade(socket, 401, "Unauthorized");
+    if (identity.kind === "refused") return closeAfterOpen(request, socket, head, identity.close);
+    const known = identity;
+    // Slots are taken once the socket exists (ws calls back at once, or never for a bad
+    // handshake), so a failed handshake holds none.
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const peer = { ...identity, socket: ws, address, isAlive: true } as Peer;
+      const slots = takeConnectionSlots(connections, { address, owner: known, limits });
+      if ("refused" in slots) return ws.close(CHAT_CLOSE.policy, slots.refused);
+      const release = slots.release;
+      const common = { socket: ws, address, isAlive: true, release, gate: undefined };
+      const peer = (known.kind === "staff"
+        ? { ...known, ...common, deliveries: Promise.resolve() }
+        : { ...known, ...common }) as unknown as Peer;
+      peer.gate = createGate(peer);
       void onConnection(peer);
+    });
+  }
+
+  function createGate(peer: Peer) {
+    return createFrameGate({
+      handle: (frame) => onFrame(peer, frame),
+      refuse: (reason, frame) =>
+        send(peer, {
+          type: "error",
+          ...(frame?.type === "send" ? { clientId: frame.clientId } : {}),
+          error: REFUSAL_MESSAGES[reason],
+        }),
+      close: () => endPeer(peer, CHAT_CLOSE.policy, "too many messages"),
+      pause: () => peer.socket.pause(),
+      resume: () => peer.socket.resume(),
     });
   }
 
   function send(peer: Peer, frame: ServerFrame) {
     if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(frame));
+  }
+
+  /** Stops serving a peer at once (no frame handled, nothing delivered) and closes its socket. */
+  function endPeer(peer: Peer, code: number, reason: string) {
+    peer.gate.stop();
+    if (peer.kind === "staff") peer.isEnded = true;
+    forget(peer);
+    peer.socket.close(code, reason);
+    // Read on (a paused socket would never see the other side's close frame); the gate drops the rest.
+    peer.socket.resume();
+  }
+
+  function forget(peer: Peer) {
+    if (!peers.delete(peer)) return;
+    peer.release();
+    if (peer.kind === "staff" && !hasStaffSocket(peer.staff.id)) void presence.refresh(true);
   }
 
   async function onConnection(peer: Peer) {
@@ -141,28 +187,22 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       peer.isAlive = true;
     });
     peer.socket.on("close", () => {
-      peers.delete(peer);
-      if (peer.kind === "staff" && !hasStaffSocket(peer.staff.id)) void refreshPresence(true);
+      peer.gate.stop();
+      forget(peer);
     });
     peer.socket.on("error", () => peer.socket.terminate());
-    peer.socket.on("message", (data) => {
-      void onFrame(peer, String(data)).catch((error) => {
-        log.warn("chat socket: a frame failed", error);
-        send(peer, { type: "error", error: "Something went wrong. Please try again." });
-      });
-    });
+    peer.socket.on("message", (data) => peer.gate.receive(String(data)));
     try {
       if (peer.kind === "staff") {
-        if (countStaffSockets(peer.staff.id) === 1) await refreshPresence(true);
+        if (countStaffSockets(peer.staff.id) === 1) await presence.refresh(true);
       } else {
         const conversation = await findVisitorConversation(db, peer.visitorId);
         peer.conversationId = conversation?.id;
       }
-      staffOnline ??= await isStaffOnline(db);
-      send(peer, { type: "welcome", role: peer.kind, staffOnline: staffOnline });
+      send(peer, { type: "welcome", role: peer.kind, staffOnline: await presence.isOnline() });
     } catch (error) {
       log.warn("chat socket: could not greet a connection", error);
-      peer.socket.close(1011, "unavailable");
+      endPeer(peer, 1011, "unavailable");
     }
   }
 
@@ -176,77 +216,34 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     return countStaffSockets(staffId) > 0;
   }
 
-  async function onFrame(peer: Peer, raw: string) {
-    let frame: ClientFrame;
+  async function onFrame(peer: Peer, frame: ClientFrame) {
     try {
-      frame = clientFrameSchema.parse(JSON.parse(raw));
-    } catch {
-      send(peer, { type: "error", error: "That message could not be read." });
-      return;
-    }
-    if (frame.type === "ping") return send(peer, { type: "pong" });
-
-    if (frame.type === "sync") {
-      const conversationId = peer.kind === "visitor" ? peer.conversationId : frame.conversationId;
-      if (peer.kind === "visitor" && !conversationId) {
-        const conversation = await findVisitorConversation(db, peer.visitorId);
-        peer.conversationId = conversation?.id;
-      }
-      const id = peer.kind === "visitor" ? peer.conversationId : conversationId;
-      if (!id) return send(peer, { type: "messages", conversationId: "", messages: [] });
-      const messages = await findMessages(db, { conversationId: id, afterSeq: frame.afterSeq });
-      return send(peer, { type: "messages", conversationId: id, messages });
-    }
-
-    if (frame.type === "read") {
-      if (peer.kind === "visitor") await markReadByVisitor(database, peer.visitorId);
-      else if (frame.conversationId) await markReadByStaff(database, frame.conversationId);
-      return;
-    }
-
-    try {
-      if (peer.kind === "visitor") {
-        const { conversation, message } = await sendVisitorMessage({
-          database,
-          visitorId: peer.visitorId,
-          body: frame.body,
-          address: peer.address,
-        });
-        peer.conversationId = conversation.id;
-        send(peer, { type: "ack", clientId: frame.clientId, message });
-      } else {
-        // A session can end while the socket stays open: check again before each reply.
-        const staff = await authenticateStaff(peer.request, peer.address);
-        if (!staff) {
-          send(peer, {
-            type: "error",
-            clientId: frame.clientId,
-            error: "Your session has ended. Sign in again.",
-          });
-          peer.socket.close(4401, "signed out");
-          return;
-        }
-        if (!frame.conversationId) throw new AppError("INVALID", "Choose a conversation first.");
-        const message = await sendStaffMessage({
-          database,
-          staff,
-          conversationId: frame.conversationId,
-          body: frame.body,
-        });
-        send(peer, { type: "ack", clientId: frame.clientId, message });
-      }
+      // A staff member's own message counts as activity on the session, as a page would.
+      if (
+        peer.kind === "staff" &&
+        !(await sessionWatch.ensure(peer, { touch: frame.type === "send" }))
+      )
+        return;
+      await answerFrame({ database, sender: peer, frame, reply: (answer) => send(peer, answer) });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      send(peer, { type: "error", clientId: frame.clientId, error: error.message });
+      log.warn("chat socket: a frame failed", error);
+      send(peer, { type: "error", error: "Something went wrong. Please try again." });
     }
   }
 
+  /** Hands a frame to a staff socket once its session is known to hold, in arrival order. */
+  function deliverToStaff(peer: StaffPeer, frame: ServerFrame) {
+    peer.deliveries = peer.deliveries.then(async () => {
+      if (await sessionWatch.ensure(peer)) send(peer, frame);
+    });
+  }
+
   async function onEvent(event: ChatEvent) {
-    if (event.type === "presence") return refreshPresence(false);
+    if (event.type === "presence") return presence.refresh(false);
     if (event.type === "conversation") {
       for (const peer of peers)
         if (peer.kind === "staff")
-          send(peer, { type: "conversation", conversationId: event.conversationId });
+          deliverToStaff(peer, { type: "conversation", conversationId: event.conversationId });
       return;
     }
     const message =
@@ -254,7 +251,7 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       (await findMessage(db, { conversationId: event.conversationId, seq: event.seq }));
     if (!message) return;
     for (const peer of peers) {
-      if (peer.kind === "staff") send(peer, { type: "message", message });
+      if (peer.kind === "staff") deliverToStaff(peer, { type: "message", message });
       else if (peer.visitorId === event.visitorId) {
         peer.conversationId = event.conversationId;
         send(peer, { type: "message", message });
@@ -262,25 +259,16 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     }
   }
 
-  /** Writes this instance's staff sockets (when asked) and tells visitors when "online" changes. */
-  async function refreshPresence(shouldRecord: boolean) {
-    if (isClosed) return;
-    try {
-      if (shouldRecord) {
-        const staffIds = [
-          ...new Set([...peers].flatMap((peer) => (peer.kind === "staff" ? [peer.staff.id] : []))),
-        ];
-        await recordPresence(db, { instanceId, staffIds });
-        await publishChatEvent(database, { type: "presence" });
-      }
-      const isOnline = await isStaffOnline(db);
-      if (isOnline === staffOnline) return;
-      staffOnline = isOnline;
-      for (const peer of peers)
-        if (peer.kind === "visitor") send(peer, { type: "presence", staffOnline: isOnline });
-    } catch (error) {
-      log.warn("chat presence could not be refreshed", error);
-    }
+  /** A session ended or a role changed, on any instance or from the shell: check its sockets. */
+  function onSessionChange(payload: string) {
+    const change = parseSessionChange(payload);
+    if (!change) return;
+    for (const peer of peers)
+      if (
+        peer.kind === "staff" &&
+        (peer.sessionId === change.sessionId || peer.staff.id === change.userId)
+      )
+        void sessionWatch.ensure(peer, { force: true });
   }
 
   async function heartbeat() {
@@ -291,10 +279,12 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       }
       peer.isAlive = false;
       peer.socket.ping();
+      // Sessions also end by time (absolute limit, idle): no event announces that.
+      if (peer.kind === "staff") void sessionWatch.ensure(peer, { force: true });
     }
     const staffIds = [...peers].filter((peer) => peer.kind === "staff");
     // Presence rows only need refreshing while this instance has staff (or just had them).
-    await refreshPresence(staffIds.length > 0 || staffOnline === true);
+    await presence.refresh(staffIds.length > 0 || presence.wasOnline());
   }
 
   const upgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -302,15 +292,18 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
   };
   server.on("upgrade", upgradeListener);
 
-  const ready = database.listen(CHAT_CHANNEL, (payload) => {
-    const event = parseChatEvent(payload);
-    if (event) void onEvent(event).catch((error) => log.warn("chat event failed", error));
-  });
+  const ready = Promise.all([
+    database.listen(CHAT_CHANNEL, (payload) => {
+      const event = parseChatEvent(payload);
+      if (event) void onEvent(event).catch((error) => log.warn("chat event failed", error));
+    }),
+    database.listen(SESSION_CHANGES_CHANNEL, onSessionChange),
+  ]);
   const timer = setInterval(() => void heartbeat(), heartbeatMs);
   timer.unref();
 
   return {
-    /** Resolves once this instance hears chat events. */
+    /** Resolves once this instance hears chat events and session changes. */
     ready: ready.then(() => undefined),
     /** Closes every socket and withdraws this instance's staff presence. */
     async close() {
@@ -318,20 +311,16 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       isClosed = true;
       clearInterval(timer);
       server.off("upgrade", upgradeListener);
-      const stop = await ready.catch(() => undefined);
-      await stop?.();
+      const stops = await ready.catch(() => []);
+      for (const stop of stops) await stop();
       const hadStaff = [...peers].some((peer) => peer.kind === "staff");
-      for (const peer of peers) peer.socket.close(1001, "server shutting down");
+      for (const peer of peers) {
+        peer.gate.stop();
+        peer.socket.close(1001, "server shutting down");
+      }
       peers.clear();
       wss.close();
-      if (hadStaff) {
-        try {
-          await recordPresence(db, { instanceId, staffIds: [] });
-          await publishChatEvent(database, { type: "presence" });
-        } catch (error) {
-          log.warn("chat presence could not be withdrawn", error);
-        }
-      }
+      await presence.withdraw({ hadStaff });
     },
   };
 }

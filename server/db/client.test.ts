@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "#server/db/schema/settings.ts";
-import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { createTestDatabase, describeEachDatabase } from "#tests/helpers/db.ts";
 import { DatabaseLockedError, openDatabase } from "./client";
 
 describe("the embedded database", () => {
@@ -46,5 +47,29 @@ describeEachDatabase("notifications", (get) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await database.notify("frontier_test", "hello");
     await expect(received).resolves.toBe("hello");
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("notifications on PostgreSQL", () => {
+  it("shares one LISTEN connection between listeners that start at the same moment", async () => {
+    const database = await createTestDatabase("postgres");
+    try {
+      const received: string[] = [];
+      await Promise.all(
+        ["frontier_test_a", "frontier_test_b"].map((channel) =>
+          database.listen(channel, (payload) => received.push(payload)),
+        ),
+      );
+      const listening = await database.db.execute(
+        sql`select count(*)::int as total from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      expect(listening.rows[0]).toEqual({ total: 1 });
+      await database.notify("frontier_test_a", "a");
+      await database.notify("frontier_test_b", "b");
+      await expect.poll(() => received.sort()).toEqual(["a", "b"]);
+    } finally {
+      await database.close();
+    }
   });
 });

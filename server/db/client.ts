@@ -79,26 +79,36 @@ async function openPostgres(url: string): Promise<Database> {
     client.on("error", (error) => log.warn(`database connection lost: ${error.message}`));
   });
   const db = drizzlePg({ client: pool, schema: tables });
-  let listenClient: pg.Client | undefined;
+  let listenClient: Promise<pg.Client> | undefined;
+  let isClosed = false;
   const listeners = new Map<string, Set<Listener>>();
 
-  async function ensureListenClient() {
-    if (listenClient) return listenClient;
+  /** The one LISTEN connection; callers at the same moment share it. */
+  function ensureListenClient() {
+    listenClient ??= connectListenClient().catch((error) => {
+      listenClient = undefined;
+      throw error;
+    });
+    return listenClient;
+  }
+
+  async function connectListenClient() {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? "");
     });
     client.on("error", (error) => {
+      if (isClosed) return;
       log.warn("notification connection lost; reconnecting", error);
       listenClient = undefined;
       setTimeout(() => void reconnect(), 1000).unref();
     });
     await client.connect();
-    listenClient = client;
     return client;
   }
 
   async function reconnect() {
+    if (isClosed) return;
     try {
       const client = await ensureListenClient();
       for (const channel of listeners.keys()) await client.query(`LISTEN "${channel}"`);
@@ -128,7 +138,9 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async close() {
-      await listenClient?.end().catch(() => {});
+      isClosed = true;
+      const client = await listenClient?.catch(() => undefined);
+      await client?.end().catch(() => {});
       await pool.end();
     },
     async withConnection(work) {

@@ -124,4 +124,39 @@ describe("live chat between a visitor and the team", () => {
     expect(team.errors).toEqual([]);
     await visitor.close();
   });
+
+  it("shows a signed-out team member a clear state instead of reconnecting", async () => {
+    const team = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    let socketsOpened = 0;
+    team.page.on("websocket", () => {
+      socketsOpened++;
+    });
+    await signIn(team.page);
+    await team.page.getByText("You are online").waitFor();
+    expect(socketsOpened).toBe(1);
+
+    // Signed out elsewhere (another tab, another instance): the open inbox is told at once.
+    const cookie = (await team.context.cookies())
+      .map((item) => `${item.name}=${item.value}`)
+      .join("; ");
+    const signOut = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: server.url },
+    });
+    expect(signOut.status).toBe(302);
+
+    await team.page.getByText("You are signed out, so new messages no longer arrive.").waitFor();
+    const signInAgain = team.page.getByRole("link", { name: "Sign in again" });
+    await expect(signInAgain.getAttribute("href")).resolves.toBe("/login?redirectTo=/admin/chat");
+    // Coming back online would reconnect a socket that is only interrupted; this one stays stopped.
+    await team.page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await team.page.getByRole("status").filter({ hasText: "signed out" }).waitFor();
+    expect(socketsOpened).toBe(1);
+
+    await signInAgain.click();
+    await team.page.getByLabel("Email").waitFor();
+    expect(team.errors).toEqual([]);
+    await team.close();
+  });
 });

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signOut } from "#server/auth/sign-in.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { connect, startChatInstance } from "#tests/helpers/chat.ts";
+import { CHAT_CLOSE } from "#shared/chat.ts";
+import { connect, signInStaff, startChatInstance } from "#tests/helpers/chat.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -95,5 +97,27 @@ describe.skipIf(!url)("chat across two instances on one PostgreSQL", () => {
     staffOnB.close();
     await visitorOnA.next("presence", (frame) => !frame.staffOnline);
     visitorOnA.close();
+  });
+
+  it("closes a staff socket held on B when its session is signed out on A", async () => {
+    const [databaseA, databaseB] = databases;
+    // Instances that check real sessions; the heartbeat is too slow to be what closes it.
+    const b = await startChatInstance(databaseB, { staff: "sessions", heartbeatMs: 600_000 });
+    try {
+      const staff = await signInStaff(databaseA);
+      const onB = await connect(b.url, { cookie: staff.cookie });
+      await onB.next("welcome");
+      const request = new Request("http://127.0.0.1/logout", {
+        method: "POST",
+        headers: { cookie: staff.cookie },
+      });
+      await signOut({ ...staff.context, db: databaseA.db }, request);
+      await expect(onB.closed).resolves.toEqual({
+        code: CHAT_CLOSE.signedOut,
+        reason: "signed out",
+      });
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -1,13 +1,15 @@
+import { Link } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
+import type { ChatSocketStatus } from "#app/lib/chat-socket.ts";
 
 export function InboxHeader({
   unread,
-  isConnected,
+  status,
   isSoundOn,
   onToggleSound,
 }: {
   unread: number;
-  isConnected: boolean;
+  status: ChatSocketStatus;
   isSoundOn: boolean;
   onToggleSound: () => void;
 }) {
@@ -26,13 +28,7 @@ export function InboxHeader({
       }
       actions={
         <>
-          <span role="status" className="flex items-center gap-2 text-sm text-mist-300">
-            <span
-              aria-hidden="true"
-              className={`h-2.5 w-2.5 rounded-full ${isConnected ? "bg-emerald-400" : "bg-mist-400"}`}
-            />
-            {isConnected ? "You are online" : "Connecting…"}
-          </span>
+          <ConnectionStatus status={status} />
           <button
             type="button"
             aria-pressed={isSoundOn}
@@ -44,5 +40,37 @@ export function InboxHeader({
         </>
       }
     />
+  );
+}
+
+/** Online, reconnecting, or why live updates stopped (they do not retry then). */
+function ConnectionStatus({ status }: { status: ChatSocketStatus }) {
+  const isEnded = status === "signed-out" || status === "no-access";
+  return (
+    <span role="status" className="flex items-center gap-2 text-sm text-mist-300">
+      <span
+        aria-hidden="true"
+        className={`h-2.5 w-2.5 rounded-full ${
+          status === "open" ? "bg-emerald-400" : isEnded ? "bg-red-400" : "bg-mist-400"
+        }`}
+      />
+      {status === "open" ? (
+        "You are online"
+      ) : status === "signed-out" ? (
+        <>
+          You are signed out, so new messages no longer arrive.{" "}
+          <Link
+            to="/login?redirectTo=/admin/chat"
+            className="font-semibold text-frontier-orange underline"
+          >
+            Sign in again
+          </Link>
+        </>
+      ) : status === "no-access" ? (
+        "Your account no longer has access to live chat."
+      ) : (
+        "Connecting…"
+      )}
+    </span>
   );
 }

@@ -136,7 +136,7 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
     <main id="main" className="p-6 lg:p-8">
       <InboxHeader
         unread={unread}
-        isConnected={live.isConnected}
+        status={live.status}
         isSoundOn={live.isSoundOn}
         onToggleSound={live.toggleSound}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { openChatSocket } from "#app/lib/chat-socket.ts";
+import { type ChatSocketStatus, openChatSocket } from "#app/lib/chat-socket.ts";
 import type { ChatMessage } from "#shared/chat.ts";
 import { playChime } from "./play-chime";
 
@@ -16,7 +16,8 @@ export function useLiveUpdates(
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
-  const [isConnected, setConnected] = useState(false);
+  const [status, setStatus] = useState<ChatSocketStatus>("connecting");
+  const isConnected = status === "open";
   const [isSoundOn, setSoundOn] = useState(false);
   const soundRef = useRef(isSoundOn);
   soundRef.current = isSoundOn;
@@ -31,10 +32,10 @@ export function useLiveUpdates(
     };
     const socket = openChatSocket({
       as: "staff",
-      onStatus: (status) => {
-        setConnected(status === "open");
+      onStatus: (next) => {
+        setStatus(next);
         // Anything that happened while disconnected shows after the reconnect.
-        if (status === "open") refresh();
+        if (next === "open") refresh();
       },
       onFrame: (frame) => {
         if (frame.type === "message") {
@@ -62,5 +63,5 @@ export function useLiveUpdates(
     setSoundOn(next);
     window.localStorage.setItem(SOUND_KEY, next ? "on" : "off");
   }
-  return { isConnected, isSoundOn, toggleSound };
+  return { status, isSoundOn, toggleSound };
 }
