@@ -26,7 +26,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.nonce;
+  // Empty for a page the page cache keeps (server/cache): its CSP names its scripts by hash.
+  const nonce = loadContext.nonce || undefined;
   if (loadContext.outcome?.isDatabaseUnavailable) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));

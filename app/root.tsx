@@ -83,8 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <ToastProvider>{children}</ToastProvider>
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {/* No nonce on a page the page cache keeps: its CSP names these scripts by hash. */}
+        <ScrollRestoration nonce={data?.nonce || undefined} />
+        <Scripts nonce={data?.nonce || undefined} />
       </body>
     </html>
   );

@@ -80,6 +80,7 @@ export default [
   ]),
 
   route("newsletter", "routes/resources/newsletter.ts"),
+  route("resources/form-token", "routes/resources/form-token.ts"),
   route("insights.rss", "routes/resources/insights-rss.ts"),
   route("podcasts.rss", "routes/resources/podcasts-rss.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -10,9 +10,9 @@ import { authHandler } from "#server/auth/http.ts";
 import {
   createPageCache,
   listenForInvalidations,
-  pageCacheMiddleware,
   serveFromPageCache,
 } from "#server/cache/page-cache.ts";
+import { pageCacheMiddleware } from "#server/cache/page-cache-middleware.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { Database } from "#server/db/client.ts";
 import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
@@ -28,7 +28,7 @@ import { log } from "./log";
 import { projectRoot } from "./paths";
 import { privateResponses } from "./private-responses";
 import { withRequestId } from "./request-id";
-import { securityHeaderList, securityHeaders } from "./security-headers";
+import { publicPageHeaderList, securityHeaders } from "./security-headers";
 import { precompressedAssets } from "./static-assets";
 
 const root = projectRoot;
@@ -118,7 +118,9 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   const pageCache = dev ? undefined : createPageCache();
   if (pageCache) {
     await listenForInvalidations(database, pageCache);
-    app.use(pageCacheMiddleware({ cache: pageCache, secret: env.AUTH_SECRET }));
+    app.use(
+      pageCacheMiddleware({ cache: pageCache, headersFor: publicPageHeaderList(env, { dev }) }),
+    );
   }
 
   // Staff SEO overrides rewrite the head of server-rendered public pages (cached rewritten).
@@ -136,6 +138,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
           db: database.db,
           database,
           env,
+          // Empty for a page the page cache keeps: its scripts go by hash, not nonce.
           nonce: response.locals.nonce as string,
           clientAddress: clientAddress(request),
           outcome: {},
@@ -152,17 +155,11 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     },
   );
 
-  const headersFor = securityHeaderList(env, { dev });
   /** The HTTP server's request listener: a page-cache hit, or the Express app. */
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (
       pageCache &&
-      serveFromPageCache(request, response, {
-        cache: pageCache,
-        secret: env.AUTH_SECRET,
-        headersFor,
-        skip: redirects.redirects,
-      })
+      serveFromPageCache(request, response, { cache: pageCache, skip: redirects.redirects })
     )
       return;
     app(request, response);

@@ -4,6 +4,7 @@ import { unique } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   BOT_REFUSED,
+  CONFIRM_TO_SEND,
   checkFormToken,
   FORM_EXPIRED,
   FORM_TOKEN_PATTERN,
@@ -11,6 +12,7 @@ import {
   issueFormToken,
   MIN_FILL_MS,
   rateLimits,
+  readFormToken,
   TOO_FAST,
   TOO_MANY,
 } from "./antispam";
@@ -32,6 +34,19 @@ describe("form tokens", () => {
     const token = issueFormToken(secret, issued);
     expect(() => checkFormToken(secret, token)).not.toThrow();
     expect(token.match(FORM_TOKEN_PATTERN)).toEqual([token]);
+  });
+
+  it("names one filling of a form: every token has a key of its own", () => {
+    const now = Date.now();
+    const [first, second] = [issueFormToken(secret, now), issueFormToken(secret, now)];
+    expect(first).not.toBe(second);
+    expect(readFormToken(secret, first)?.key).toHaveLength(22);
+    expect(readFormToken(secret, first)?.key).not.toBe(readFormToken(secret, second)?.key);
+    expect(readFormToken(secret, first)?.issuedAt).toBe(now);
+    // The key is signed: another key in a real token is a forgery.
+    const [prefix, time, key, mac] = first.split(".");
+    const swapped = `${prefix}.${time}.${key.replace(/^./, key[0] === "A" ? "B" : "A")}.${mac}`;
+    expect(readFormToken(secret, swapped)).toBeUndefined();
   });
 
   it("refuses a form sent too fast, a forged or missing token and an old one", () => {
@@ -127,15 +142,51 @@ describeEachDatabase("guardSubmission", (get) => {
     });
   });
 
-  it("lets the newsletter form through without a token", async () => {
+  it("asks to confirm a form sent without a token (no JavaScript), before counting it", async () => {
     const { db } = get();
-    await guardSubmission({
-      db,
-      secret,
-      scope: "newsletter",
-      address: unique(),
-      form: formWith({ email: "a@example.com" }),
-      isTokenOptional: true,
-    });
+    const address = unique();
+    for (const form of [formWith({}), formWith({ formToken: "" })]) {
+      const error = await guardSubmission({ db, secret, scope: "contact", address, form }).catch(
+        (caught) => caught,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      expect(error.message).toBe(CONFIRM_TO_SEND);
+      expect(error.status).toBe(400);
+    }
+    // Not counted: the address still has its whole allowance.
+    for (let index = 0; index < rateLimits.contact.max; index++)
+      await guardSubmission({
+        db,
+        secret,
+        scope: "contact",
+        address,
+        form: formWith({ formToken: goodToken() }),
+      });
+  });
+
+  it("lets the newsletter form through without a token, and with a fresh one", async () => {
+    const { db } = get();
+    for (const form of [
+      formWith({ email: "a@example.com" }),
+      formWith({ email: "a@example.com", formToken: issueFormToken(secret) }),
+    ])
+      await guardSubmission({
+        db,
+        secret,
+        scope: "newsletter",
+        address: unique(),
+        form,
+        isTokenOptional: true,
+      });
+    await expect(
+      guardSubmission({
+        db,
+        secret,
+        scope: "newsletter",
+        address: unique(),
+        form: formWith({ formToken: "ft2.forged" }),
+        isTokenOptional: true,
+      }),
+    ).rejects.toThrow(FORM_EXPIRED);
   });
 });

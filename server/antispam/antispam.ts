@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { formSubmissions } from "#server/db/schema/antispam.ts";
@@ -6,7 +6,7 @@ import { AppError } from "#server/errors.ts";
 
 /** The hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";
-/** The signed moment the form was handed out. */
+/** The signed moment a visitor started filling the form, and which filling it is. */
 export const FORM_TOKEN_FIELD = "formToken";
 
 /** Nobody reads a form and types a message faster than this. */
@@ -23,16 +23,33 @@ export const rateLimits: Record<FormScope, { max: number; windowMs: number }> = 
   newsletter: { max: 5, windowMs: 10 * 60 * 1000 },
 };
 
-/** Matches an issued token anywhere in a page (the page cache swaps in fresh ones). */
-export const FORM_TOKEN_PATTERN = /ft1\.\d{13}\.[A-Za-z0-9_-]{43}/g;
+/** Matches an issued token anywhere in a text. */
+export const FORM_TOKEN_PATTERN = /ft2\.\d{13}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g;
+const TOKEN_SHAPE = /^ft2\.(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-function sign(secret: string, issuedAt: number) {
-  return createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
+function sign(secret: string, issuedAt: number, key: string) {
+  return createHmac("sha256", secret).update(`form:${issuedAt}:${key}`).digest("base64url");
 }
 
-/** A token for a form handed out now: the time and its signature. */
+/**
+ * A token for a form a visitor starts filling now: the time, a random key that names
+ * this one filling (the idempotency key of what it sends, see receipts.ts), and a signature.
+ */
 export function issueFormToken(secret: string, now = Date.now()) {
-  return `ft1.${now}.${sign(secret, now)}`;
+  const key = randomBytes(16).toString("base64url");
+  return `ft2.${now}.${key}.${sign(secret, now, key)}`;
+}
+
+/** The issue time and key of a token this server signed; undefined for anything else. */
+export function readFormToken(secret: string, token: unknown) {
+  const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null;
+  if (!match) return undefined;
+  const issuedAt = Number(match[1]);
+  const key = match[2];
+  const expected = Buffer.from(sign(secret, issuedAt, key));
+  const given = Buffer.from(match[3]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { issuedAt, key };
 }
 
 export const BOT_REFUSED =
@@ -41,20 +58,26 @@ export const TOO_FAST =
   "That was quicker than anyone can type. Please wait a few seconds, then send it again.";
 export const FORM_EXPIRED = "This form has expired. Please reload the page and send it again.";
 export const TOO_MANY = "Too many submissions from your network. Please try again later.";
+/** A form sent without a token (no JavaScript): the answer carries one, and the form asks again. */
+export const CONFIRM_TO_SEND =
+  "Almost done: please check what you wrote and send the form once more to confirm it.";
 
-/** Refuses a token that is forged, too fresh (a bot) or too old. */
-export function checkFormToken(secret: string, token: unknown, now = Date.now()) {
-  const match =
-    typeof token === "string" ? /^ft1\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
-  if (!match) throw new AppError("INVALID", FORM_EXPIRED);
-  const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(secret, issuedAt));
-  const given = Buffer.from(match[2]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new AppError("INVALID", FORM_EXPIRED);
-  const age = now - issuedAt;
-  if (age < MIN_FILL_MS) throw new AppError("INVALID", TOO_FAST);
+/**
+ * Refuses a token that is forged, too fresh (a bot) or too old. `minFillMs: 0` skips the
+ * fill-time check (a one-field form such as the newsletter's, filled by autofill at once).
+ */
+export function checkFormToken(
+  secret: string,
+  token: unknown,
+  now = Date.now(),
+  { minFillMs = MIN_FILL_MS } = {},
+) {
+  const read = readFormToken(secret, token);
+  if (!read) throw new AppError("INVALID", FORM_EXPIRED);
+  const age = now - read.issuedAt;
+  if (age < minFillMs) throw new AppError("INVALID", TOO_FAST);
   if (age > MAX_FORM_AGE_MS) throw new AppError("INVALID", FORM_EXPIRED);
+  return read;
 }
 
 export type GuardOptions = {
@@ -63,15 +86,21 @@ export type GuardOptions = {
   scope: FormScope;
   address: string;
   form: FormData;
-  /** Skip the fill-time check (forms without a token, such as the footer newsletter). */
+  /**
+   * The newsletter: a form without a token is accepted (no JavaScript, double opt-in guards it)
+   * and a token's fill time is not checked (autofill fills one field at once).
+   */
   isTokenOptional?: boolean;
   now?: Date;
 };
 
 /**
  * The bot checks every public form runs before it writes anything: the
- * honeypot must be empty, the form must have been open long enough, and the
- * address must be under its rate limit. Each accepted submission is counted.
+ * honeypot must be empty, the form must have been filled for long enough, and
+ * the address must be under its rate limit. Each accepted submission is counted.
+ * A form sent without a token (its page is cached and carries none; a visitor
+ * without JavaScript never fetches one) is answered with CONFIRM_TO_SEND: the
+ * route hands back a fresh token with what was typed, and the second sending counts.
  */
 export async function guardSubmission(options: GuardOptions) {
   const { db, secret, scope, address, form } = options;
@@ -80,7 +109,12 @@ export async function guardSubmission(options: GuardOptions) {
   if (typeof honeypot === "string" && honeypot.trim() !== "")
     throw new AppError("INVALID", BOT_REFUSED);
   const token = form.get(FORM_TOKEN_FIELD);
-  if (!options.isTokenOptional || token) checkFormToken(secret, token, now.getTime());
+  if (options.isTokenOptional) {
+    if (token) checkFormToken(secret, token, now.getTime(), { minFillMs: 0 });
+  } else {
+    if (!token) throw new AppError("INVALID", CONFIRM_TO_SEND);
+    checkFormToken(secret, token, now.getTime());
+  }
   await recordSubmission({ db, scope, address, now });
 }
 

@@ -1,85 +1,93 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { crc32, deflateRawSync, gzipSync, constants as zlibConstants } from "node:zlib";
-import type { RequestHandler } from "express";
-import { acceptsGzip } from "#server/accept-encoding.ts";
-import { FORM_TOKEN_PATTERN, issueFormToken } from "#server/antispam/antispam.ts";
-import { captureResponse } from "#server/capture-response.ts";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { type Encoding, preferredEncoding } from "#server/accept-encoding.ts";
 import type { Database } from "#server/db/client.ts";
 import { log } from "#server/log.ts";
+import { cacheKeyOf } from "./public-pages";
 
 /** The NOTIFY channel every instance listens on to drop its rendered pages. */
 export const PUBLIC_PAGES_CHANNEL = "frontier_public_pages";
 
-const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
-const TOKEN_PLACEHOLDER = "\u0000form-token\u0000";
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are NUL-delimited so no page text can match them
-const PLACEHOLDERS = /\u0000(nonce|form-token)\u0000/;
+/**
+ * Browsers keep a page but ask again every time (a 304 when it did not change); a shared
+ * cache (a CDN, nginx) may answer with it for a minute and a half while it asks again.
+ * The same for every anonymous visitor: no nonce, no form token, no cookie in it.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 
-type Slot = "nonce" | "form-token";
+/** One encoding of a page: its complete header block and its body, both made once. */
+type Variant = { head: string[]; body: Buffer };
 
-type Entry = {
+export type Entry = {
   status: number;
-  contentType: string;
   etag: string;
-  hasNonce: boolean;
   storedAt: number;
-  /** The page cut at its placeholders: parts[i] is followed by slots[i] (the last part by nothing). */
-  parts: Buffer[];
-  slots: Slot[];
-  /**
-   * Each part compressed once, as raw deflate blocks ending byte-aligned: a gzip answer is
-   * these blocks with the fresh nonce and token stored between them, so no response
-   * compresses anything. Each part is compressed with the page before it as dictionary,
-   * its nonce and token spans filled with NUL bytes that no page text matches, so
-   * back-references never reach into the values that change.
-   */
-  deflated: Buffer[];
+  variants: Record<Encoding, Variant>;
+  /** The header block of a 304. */
+  notModified: string[];
 };
 
-/** A cache entry for a page whose nonces and form tokens are already placeholders. */
-export function createEntry(
-  template: string,
-  {
-    status = 200,
-    contentType,
-    hasNonce,
-  }: { status?: number; contentType: string; hasNonce: boolean },
-): Entry {
-  const pieces = template.split(PLACEHOLDERS);
-  const parts = pieces.filter((_, index) => index % 2 === 0).map((piece) => Buffer.from(piece));
-  const slots = pieces.filter((_, index) => index % 2 === 1) as Slot[];
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * A cache entry for a rendered page: the body in identity, gzip and brotli (compressed
+ * once, off the main thread), each with its whole header block, so that answering
+ * from it is one writeHead and one end. `headers` are the page's own (security
+ * headers with its script hashes); an encoding that would not be smaller is not used.
+ */
+export async function createEntry({
+  body,
+  contentType,
+  headers,
+  status = 200,
+}: {
+  body: Buffer;
+  contentType: string;
+  headers: ReadonlyArray<readonly [string, string]>;
+  status?: number;
+}): Promise<Entry> {
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  const shared = [
+    ["ETag", etag],
+    ["Cache-Control", PUBLIC_CACHE_CONTROL],
+    ["Vary", "Accept-Encoding"],
+    ["X-Page-Cache", "hit"],
+  ];
+  const variant = (encoded: Buffer, encoding: Encoding): Variant => ({
+    body: encoded,
+    head: [
+      ["Content-Type", contentType],
+      ["Content-Length", String(encoded.length)],
+      ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]),
+      ...shared,
+      ...headers,
+    ].flat(),
+  });
+  const identity = variant(body, "identity");
   return {
     status,
-    contentType,
-    etag: `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`,
-    hasNonce,
+    etag,
     storedAt: Date.now(),
-    parts,
-    slots,
-    deflated: deflateParts(parts, slots),
+    variants: {
+      identity,
+      gzip: gzipped.length < body.length ? variant(gzipped, "gzip") : identity,
+      br: brotli.length < body.length ? variant(brotli, "br") : identity,
+    },
+    notModified: shared.flat(),
   };
-}
-
-/** The length of every value a slot takes: a base64 16-byte nonce, an `ft1.{ms}.{mac}` token. */
-const SLOT_LENGTH: Record<Slot, number> = { nonce: 24, "form-token": 61 };
-const WINDOW = 32 * 1024;
-
-function deflateParts(parts: Buffer[], slots: Slot[]) {
-  let before = Buffer.alloc(0);
-  return parts.map((part, index) => {
-    const deflated = deflateRawSync(part, {
-      level: 9,
-      finishFlush: zlibConstants.Z_SYNC_FLUSH,
-      ...(before.length > 0 ? { dictionary: before } : {}),
-    });
-    const slot = slots[index];
-    const next = [before, part];
-    if (slot) next.push(Buffer.alloc(SLOT_LENGTH[slot], 0));
-    before = Buffer.concat(next);
-    if (before.length > WINDOW) before = before.subarray(before.length - WINDOW);
-    return deflated;
-  });
 }
 
 export type PageCache = {
@@ -160,205 +168,73 @@ export function listenForInvalidations(database: Pick<Database, "listen">, cache
   });
 }
 
-const publicPaths = [
-  /^\/$/,
-  /^\/(about-us|services|case-studies|insights|podcasts|faq|pricing|contact|personas)\/?$/,
-  /^\/(services|case-studies|insights)\/[\w-]+\/?$/,
-  /^\/(insights\.rss|podcasts\.rss|sitemap\.xml|robots\.txt)$/,
-];
-
-/** Public pages and feeds; never the command center, client links or data requests. */
-export function isCacheablePath(path: string) {
-  return publicPaths.some((pattern) => pattern.test(path));
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+function matchesEtag(header: string, etag: string) {
+  if (header === etag || header === "*") return true;
+  const opaque = etag.slice(2);
+  for (const tag of header.split(",")) {
+    const trimmed = tag.trim();
+    if (trimmed === "*" || (trimmed.startsWith("W/") ? trimmed.slice(2) : trimmed) === opaque)
+      return true;
+  }
+  return false;
 }
-
-const cacheableType = /^(text\/html|application\/(rss\+)?xml|text\/plain|text\/xml)/;
 
 /**
- * Answers anonymous GETs of public pages from the cache. Pages are stored with
- * the CSP nonce and the forms' signed timestamps replaced by placeholders and
- * get fresh ones in every response. A request with any cookie (a toast, a
- * session) or a response that sets one is never cached.
+ * Answers from an entry: a 304 for a known ETag, else the variant for Accept-Encoding
+ * (headers only for HEAD). Nothing is built per hit: one header block, one buffer.
+ * `isMiss`: the answer to the render that made the entry (X-Page-Cache: miss).
  */
-export function pageCacheMiddleware({
-  cache,
-  secret,
-}: {
-  cache: PageCache;
-  secret: string;
-}): RequestHandler {
-  return (request, response, next) => {
-    const isGet = request.method === "GET";
-    if (!isGet && request.method !== "HEAD") return next();
-    if (!isCacheablePath(request.path)) return next();
-    if (request.headers.cookie || request.headers.authorization) return next();
-    const key = request.originalUrl;
-    const nonce = String(response.locals.nonce ?? "");
-
-    const entry = cache.get(key);
-    if (entry) {
-      send(request, response, entry, { nonce, secret, hit: true });
-      return;
-    }
-    if (!isGet) return next();
-
-    const startedAt = cache.generation;
-    captureResponse(response, (body) => {
-      const contentType = String(response.getHeader("Content-Type") ?? "");
-      const isStorable =
-        response.statusCode === 200 &&
-        cacheableType.test(contentType) &&
-        !response.getHeader("Set-Cookie") &&
-        !String(response.getHeader("Cache-Control") ?? "").includes("no-store");
-      if (!isStorable) return body;
-      const html = body.toString("utf8");
-      const hasNonce = nonce !== "" && html.includes(nonce);
-      const template = (hasNonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html).replace(
-        FORM_TOKEN_PATTERN,
-        TOKEN_PLACEHOLDER,
-      );
-      const stored = createEntry(template, { contentType, hasNonce });
-      cache.set(key, stored, startedAt);
-      setCacheHeaders(response, stored, false);
-      return body;
-    });
-    next();
-  };
+export function sendEntry(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: Entry,
+  isMiss = false,
+) {
+  const headers = request.headers;
+  const ifNoneMatch = headers["if-none-match"];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag)) {
+    response.writeHead(304, isMiss ? asMiss(entry.notModified) : entry.notModified);
+    response.end();
+    return;
+  }
+  const variant = entry.variants[preferredEncoding(headers["accept-encoding"])];
+  response.writeHead(entry.status, isMiss ? asMiss(variant.head) : variant.head);
+  response.end(request.method === "HEAD" ? undefined : variant.body);
 }
 
-function setCacheHeaders(response: ServerResponse, entry: Entry, hit: boolean) {
-  response.setHeader("ETag", entry.etag);
-  // Pages carry a per-response nonce: browsers may keep them but must ask again;
-  // shared caches must not hand one visitor's nonce to the next.
-  response.setHeader(
-    "Cache-Control",
-    entry.hasNonce ? "private, no-cache" : "public, max-age=300, must-revalidate",
-  );
-  response.setHeader("X-Page-Cache", hit ? "hit" : "miss");
-  response.setHeader("Vary", "Accept-Encoding");
+function asMiss(head: string[]) {
+  return head.map((value, index) => (head[index - 1] === "X-Page-Cache" ? "miss" : value));
 }
 
 /**
  * Answers a public page from the cache straight from Node's HTTP server, before
- * Express: the same checks and headers as the middleware, none of its per-request
- * work. Returns false (touching nothing) when the request is not such a hit.
+ * Express: anonymous GET and HEAD of a canonical public address only. Returns false
+ * (touching nothing) when the request is not such a hit.
  */
 export function serveFromPageCache(
   request: IncomingMessage,
   response: ServerResponse,
   {
     cache,
-    secret,
-    headersFor,
     skip,
   }: {
     cache: PageCache;
-    secret: string;
-    /** The headers every response carries (security headers), for this response's nonce. */
-    headersFor: (nonce: string) => Iterable<[string, string]>;
     /** Paths another layer answers first (managed redirects). */
     skip: (path: string) => boolean;
   },
 ) {
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return false;
-  if (request.headers.cookie || request.headers.authorization) return false;
-  const key = request.url ?? "/";
-  const query = key.indexOf("?");
-  const path = query === -1 ? key : key.slice(0, query);
-  if (!isCacheablePath(path) || skip(path)) return false;
+  const headers = request.headers;
+  if (headers.cookie !== undefined || headers.authorization !== undefined) return false;
+  const url = request.url ?? "/";
+  const key = cacheKeyOf(url);
+  if (key === undefined) return false;
   const entry = cache.get(key);
   if (!entry) return false;
-  const nonce = randomBytes(16).toString("base64");
-  for (const [name, value] of headersFor(nonce)) response.setHeader(name, value);
-  send(request, response, entry, { nonce, secret, hit: true });
+  const query = url.indexOf("?");
+  if (skip(query === -1 ? url : url.slice(0, query))) return false;
+  sendEntry(request, response, entry);
   return true;
-}
-
-function send(
-  request: IncomingMessage,
-  response: ServerResponse,
-  entry: Entry,
-  options: { nonce: string; secret: string; hit: boolean },
-) {
-  setCacheHeaders(response, entry, options.hit);
-  const etags = (request.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim());
-  if (etags.includes(entry.etag) || etags.includes("*")) {
-    // The browser keeps the body it has and the CSP that came with it (its nonce).
-    response.removeHeader("Content-Security-Policy");
-    response.statusCode = 304;
-    response.end();
-    return;
-  }
-  const values: Record<Slot, Buffer> = {
-    nonce: Buffer.from(options.nonce),
-    "form-token": entry.slots.includes("form-token")
-      ? Buffer.from(issueFormToken(options.secret))
-      : EMPTY,
-  };
-  const gzip = acceptsGzip(request.headers["accept-encoding"]);
-  const fitsSlots = entry.slots.every((slot) => values[slot].length === SLOT_LENGTH[slot]);
-  const body = !gzip
-    ? plainBody(entry, values)
-    : fitsSlots
-      ? gzipBody(entry, values)
-      : gzipSync(plainBody(entry, values));
-  response.statusCode = entry.status;
-  response.setHeader("Content-Type", entry.contentType);
-  if (gzip) response.setHeader("Content-Encoding", "gzip");
-  response.setHeader("Content-Length", body.length);
-  response.end(request.method === "HEAD" ? undefined : body);
-}
-
-const EMPTY = Buffer.alloc(0);
-
-function plainBody(entry: Entry, values: Record<Slot, Buffer>) {
-  const chunks: Buffer[] = [];
-  entry.parts.forEach((part, index) => {
-    chunks.push(part);
-    const slot = entry.slots[index];
-    if (slot) chunks.push(values[slot]);
-  });
-  return Buffer.concat(chunks);
-}
-
-/** gzip header: deflate, no name, no time, unknown OS. */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** An empty final block (fixed Huffman codes, end of block only). */
-const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
-
-/** A stored (uncompressed) deflate block; the stream is byte-aligned after a full flush. */
-function storedBlock(data: Buffer) {
-  const block = Buffer.allocUnsafe(5 + data.length);
-  block[0] = 0;
-  block.writeUInt16LE(data.length, 1);
-  block.writeUInt16LE(~data.length & 0xffff, 3);
-  data.copy(block, 5);
-  return block;
-}
-
-function gzipBody(entry: Entry, values: Record<Slot, Buffer>) {
-  const stored: Record<Slot, Buffer> = {
-    nonce: storedBlock(values.nonce),
-    "form-token": storedBlock(values["form-token"]),
-  };
-  const chunks: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  entry.parts.forEach((part, index) => {
-    chunks.push(entry.deflated[index]);
-    crc = crc32(part, crc);
-    size += part.length;
-    const slot = entry.slots[index];
-    if (slot) {
-      chunks.push(stored[slot]);
-      crc = crc32(values[slot], crc);
-      size += values[slot].length;
-    }
-  });
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(chunks);
 }

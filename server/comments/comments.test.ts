@@ -23,17 +23,25 @@ function commentForm(fields: Record<string, string> = {}) {
   return form;
 }
 
+/** The comment a first sending stored (a repeat stores none). */
+function commentOf(result: Awaited<ReturnType<typeof submitComment>>) {
+  if (result.isRepeat) throw new Error("expected a first sending");
+  return result.comment;
+}
+
 describeEachDatabase("comments", (get) => {
   it("keeps a new comment pending; only approved ones are listed, without emails", async () => {
     const { db } = get();
     const insight = await makeInsight(db);
-    const created = await submitComment({
-      db,
-      secret,
-      slug: insight.slug,
-      form: commentForm(),
-      address: unique(),
-    });
+    const created = commentOf(
+      await submitComment({
+        db,
+        secret,
+        slug: insight.slug,
+        form: commentForm(),
+        address: unique(),
+      }),
+    );
     expect(created.status).toBe("pending");
     const [stored] = await db.select().from(comments).where(eq(comments.id, created.id));
     expect(stored.email).toBe("grace@example.com");
@@ -66,13 +74,15 @@ describeEachDatabase("comments", (get) => {
       expect(error.status).toBe(400);
       expect(error.fieldErrors?.[field]?.length).toBeGreaterThan(0);
     }
-    const ok = await submitComment({
-      db,
-      secret,
-      slug: insight.slug,
-      form: commentForm({ body: "ok" }),
-      address: unique(),
-    });
+    const ok = commentOf(
+      await submitComment({
+        db,
+        secret,
+        slug: insight.slug,
+        form: commentForm({ body: "ok" }),
+        address: unique(),
+      }),
+    );
     expect(ok.status).toBe("pending");
     const stored = await db.select().from(comments).where(eq(comments.insightId, insight.id));
     expect(stored).toHaveLength(1);
@@ -104,5 +114,23 @@ describeEachDatabase("comments", (get) => {
       }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await db.select().from(comments).where(eq(comments.insightId, insight.id))).toEqual([]);
+  });
+
+  it("stores one comment for the same form sent twice, one after the other or at once", async () => {
+    const { db } = get();
+    const insight = await makeInsight(db);
+    const form = commentForm();
+    const send = () => submitComment({ db, secret, slug: insight.slug, form, address: unique() });
+    expect((await send()).isRepeat).toBe(false);
+    expect(await send()).toEqual({ isRepeat: true });
+    const atOnce = commentForm({ body: "Sent twice at the same moment." });
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        submitComment({ db, secret, slug: insight.slug, form: atOnce, address: unique() }),
+      ),
+    );
+    expect(results.filter((result) => !result.isRepeat)).toHaveLength(1);
+    const stored = await db.select().from(comments).where(eq(comments.insightId, insight.id));
+    expect(stored).toHaveLength(2);
   });
 });

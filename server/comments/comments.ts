@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { guardSubmission } from "#server/antispam/antispam.ts";
+import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import { findLiveInsightId } from "#server/content/insights.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { comments } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { type CommentInput, commentSchema } from "#shared/comment-schema.ts";
@@ -30,7 +31,8 @@ export async function findApprovedComments({
 
 /**
  * A visitor's comment on a published insight: checked for bots, validated and
- * kept as pending until staff approve it.
+ * kept as pending until staff approve it. The same filling of the form sent
+ * again stores nothing more (`isRepeat`).
  */
 export async function submitComment({
   db,
@@ -53,8 +55,16 @@ export async function submitComment({
     body: form.get("body") ?? "",
   });
   if (!parsed.success) throw invalid(parsed.error);
+  const key = formKeyOf({ secret, form });
+  if (await hasFormReceipt({ db, scope: "comment", key })) return { isRepeat: true as const };
   await guardSubmission({ db, secret, scope: "comment", address, form });
-  return createPendingComment({ db, insightId, input: parsed.data, address });
+  const written = await writeOnce({
+    db,
+    scope: "comment",
+    key,
+    write: (tx) => createPendingComment({ db: tx, insightId, input: parsed.data, address }),
+  });
+  return written.isRepeat ? written : { isRepeat: false as const, comment: written.result };
 }
 
 export async function createPendingComment({
@@ -63,7 +73,7 @@ export async function createPendingComment({
   input,
   address,
 }: {
-  db: Db;
+  db: Db | Tx;
   insightId: string;
   input: CommentInput;
   address?: string;

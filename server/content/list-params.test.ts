@@ -3,12 +3,19 @@ import { listPath } from "#shared/list-params.ts";
 import { parseListParams } from "./list-params";
 
 describe("public list parameters", () => {
-  it("read page and filters, dropping anything odd", () => {
-    const parse = (query: string) => parseListParams(new URL(`http://x/insights${query}`));
+  const parse = (query: string) => parseListParams(new URL(`http://x/insights${query}`));
+
+  it("read page and filters; empty filters are no filter", () => {
     expect(parse("?page=3&tag=%20ai%20")).toEqual({ page: 3, tag: "ai" });
-    expect(parse(`?page=0&service=&industry=${"x".repeat(81)}`)).toEqual({});
+    expect(parse("?service=&industry=")).toEqual({});
     expect(parse("?page=abc&page=2")).toEqual({ page: 2 });
-    expect(parse("?page=2.5")).toEqual({});
+    expect(parse("?utm_source=news")).toEqual({});
+  });
+
+  it("refuse a malformed page or filter (the page answers 404)", () => {
+    for (const query of ["?page=0", "?page=2.5", "?page=abc", "?page=10001", "?page=-1"])
+      expect(parse(query), query).toBeUndefined();
+    expect(parse(`?industry=${"x".repeat(81)}`)).toBeUndefined();
   });
 
   it("make one canonical path per list state", () => {

@@ -1,3 +1,4 @@
+import { PRUNE_RECEIPTS_JOB, pruneFormReceipts } from "#server/antispam/receipts.ts";
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
@@ -41,6 +42,12 @@ jobHandlers[AUTH_CLEANUP_JOB] = async (_payload, { db }) => {
   await pruneAuthRecords(db);
 };
 recurringJobs.push({ kind: AUTH_CLEANUP_JOB, everyMs: 60 * 60_000 });
+
+// Public forms: receipts of form fillings older than any token that could repeat them go hourly.
+jobHandlers[PRUNE_RECEIPTS_JOB] = async (_payload, { db }) => {
+  await pruneFormReceipts({ db });
+};
+recurringJobs.push({ kind: PRUNE_RECEIPTS_JOB, everyMs: 60 * 60_000 });
 
 // Podcasts: scheduled episodes go live at their time.
 jobHandlers[PUBLISH_PODCASTS_JOB] = async (_payload, { database }) => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { issueFormToken } from "#server/antispam/antispam.ts";
+import { CONFIRM_TO_SEND, issueFormToken } from "#server/antispam/antispam.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import type { AppError } from "#server/errors.ts";
@@ -35,6 +35,12 @@ function contactForm(fields: Record<string, string> = {}) {
   return form;
 }
 
+/** The lead a first sending stored (a repeat stores none). */
+function leadOf(result: Awaited<ReturnType<typeof submitContactForm>>) {
+  if (result.isRepeat) throw new Error("expected a first sending");
+  return result.lead;
+}
+
 describeEachDatabase("contact form leads", (get) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
@@ -45,7 +51,7 @@ describeEachDatabase("contact form leads", (get) => {
   it("stores a lead and tells staff at the default address", async () => {
     const { db } = get();
     const form = contactForm();
-    const lead = await submitContactForm({ db, env, form, address: unique() });
+    const lead = leadOf(await submitContactForm({ db, env, form, address: unique() }));
     const [stored] = await db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored).toMatchObject({
       name: "Ada Lovelace",
@@ -76,12 +82,14 @@ describeEachDatabase("contact form leads", (get) => {
     expect(smtp.received.some((mail) => mail.to.includes(staff))).toBe(true);
 
     const form = contactForm();
-    const lead = await submitContactForm({
-      db,
-      env: { ...env, SMTP_URL: "smtp://127.0.0.1:9", STAFF_EMAIL: staff },
-      form,
-      address: unique(),
-    });
+    const lead = leadOf(
+      await submitContactForm({
+        db,
+        env: { ...env, SMTP_URL: "smtp://127.0.0.1:9", STAFF_EMAIL: staff },
+        form,
+        address: unique(),
+      }),
+    );
     const [stored] = await db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored.email).toBe(form.get("email"));
   });
@@ -130,5 +138,55 @@ describeEachDatabase("contact form leads", (get) => {
     await expect(
       submitContactForm({ db, env, form: contactForm(), address }),
     ).rejects.toMatchObject({ status: 429 });
+  });
+
+  async function leadsFrom(email: string) {
+    return get().db.select({ id: leads.id }).from(leads).where(eq(leads.email, email));
+  }
+  async function staffMailsAbout(email: string) {
+    const mails = await get()
+      .db.select({ text: mailMessages.text })
+      .from(mailMessages)
+      .where(eq(mailMessages.to, DEFAULT_STAFF_EMAIL));
+    return mails.filter((mail) => mail.text.includes(email));
+  }
+
+  it("stores one lead when the same form is sent again (its answer was lost), and answers alike", async () => {
+    const { db } = get();
+    const form = contactForm();
+    const email = String(form.get("email"));
+    const address = unique();
+    const first = await submitContactForm({ db, env, form, address });
+    const again = await submitContactForm({ db, env, form, address });
+    expect(first.isRepeat).toBe(false);
+    expect(again).toEqual({ isRepeat: true });
+    expect(await leadsFrom(email)).toHaveLength(1);
+    expect(await staffMailsAbout(email)).toHaveLength(1);
+    // A repeat does not count against the address's limit either.
+    for (let index = 0; index < 4; index++)
+      await submitContactForm({ db, env, form: contactForm(), address });
+    expect((await submitContactForm({ db, env, form, address })).isRepeat).toBe(true);
+  });
+
+  it("stores one lead when the same form is sent several times at once", async () => {
+    const { db } = get();
+    const form = contactForm();
+    const email = String(form.get("email"));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => submitContactForm({ db, env, form, address: unique() })),
+    );
+    expect(results.filter((result) => !result.isRepeat)).toHaveLength(1);
+    expect(await leadsFrom(email)).toHaveLength(1);
+    expect(await staffMailsAbout(email)).toHaveLength(1);
+  });
+
+  it("asks to confirm a form sent without a token, and stores nothing until then", async () => {
+    const { db } = get();
+    const form = contactForm({ formToken: "" });
+    await expect(submitContactForm({ db, env, form, address: unique() })).rejects.toMatchObject({
+      status: 400,
+      message: CONFIRM_TO_SEND,
+    });
+    expect(await leadsFrom(String(form.get("email")))).toEqual([]);
   });
 });

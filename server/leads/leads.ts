@@ -1,5 +1,6 @@
 import { guardSubmission } from "#server/antispam/antispam.ts";
-import type { Db } from "#server/db/client.ts";
+import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import type { Env } from "#server/env.ts";
 import { invalid } from "#server/errors.ts";
@@ -15,7 +16,8 @@ type LeadEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL"
 /**
  * The contact form: bots are refused, the input validated, the lead stored and
  * staff told by mail. A mail that cannot be sent does not lose the lead:
- * staff see it in the command center either way.
+ * staff see it in the command center either way. The same filling of the form
+ * sent again (its answer was lost) stores nothing and tells no one: `isRepeat`.
  */
 export async function submitContactForm({
   db,
@@ -38,14 +40,23 @@ export async function submitContactForm({
     message: form.get("message") ?? "",
   });
   if (!parsed.success) throw invalid(parsed.error);
+  const key = formKeyOf({ secret: env.AUTH_SECRET, form });
+  if (await hasFormReceipt({ db, scope: "contact", key })) return { isRepeat: true as const };
   await guardSubmission({ db, secret: env.AUTH_SECRET, scope: "contact", address, form });
-  const lead = await createLead({ db, input: parsed.data, address });
+  const written = await writeOnce({
+    db,
+    scope: "contact",
+    key,
+    write: (tx) => createLead({ db: tx, input: parsed.data, address }),
+  });
+  if (written.isRepeat) return written;
+  const lead = written.result;
   try {
     await notifyStaffOfLead({ db, env, lead: { ...parsed.data, id: lead.id } });
   } catch (error) {
     log.warn("the new-lead notification could not be sent; the lead is stored", error);
   }
-  return lead;
+  return { isRepeat: false as const, lead };
 }
 
 export async function createLead({
@@ -53,7 +64,7 @@ export async function createLead({
   input,
   address,
 }: {
-  db: Db;
+  db: Db | Tx;
   input: ContactInput;
   address?: string;
 }) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { issueFormToken } from "#server/antispam/antispam.ts";
 import { subscribers } from "#server/db/schema/content.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_UNAVAILABLE } from "#shared/newsletter.ts";
@@ -140,5 +141,23 @@ describeEachDatabase("newsletter", (get) => {
       }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await db.select().from(subscribers).where(eq(subscribers.email, email))).toEqual([]);
+  });
+
+  it("mails once for the same form sent again, so the first link keeps working", async () => {
+    const { db } = get();
+    const email = `twice-${unique()}@example.com`;
+    const form = formOf(email, { formToken: issueFormToken(env.AUTH_SECRET) });
+    const answers = [
+      await subscribeToNewsletter({ db, env, form, address: unique() }),
+      ...(await Promise.all(
+        Array.from({ length: 3 }, () =>
+          subscribeToNewsletter({ db, env, form, address: unique() }),
+        ),
+      )),
+    ];
+    expect(answers.map((answer) => answer.message)).toEqual(Array(4).fill(SUBSCRIBE_THANKS));
+    expect(await db.select().from(mailMessages).where(eq(mailMessages.to, email))).toHaveLength(1);
+    const token = tokenIn((await lastMailTo(email))?.text ?? "", "/newsletter/confirm");
+    expect(await confirmSubscription({ db, token })).toBe("confirmed");
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { guardSubmission } from "#server/antispam/antispam.ts";
+import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { subscribers } from "#server/db/schema/content.ts";
 import type { Env } from "#server/env.ts";
@@ -43,7 +44,8 @@ export function unsubscribeHeaders(publicUrl: string, unsubscribeToken: string) 
 /**
  * A footer sign-up: a pending subscriber and a confirmation mail, in one
  * transaction so a mail that cannot be sent leaves nothing behind. Confirmed
- * addresses get no mail and the same answer.
+ * addresses get no mail and the same answer. The same filling of the form sent
+ * again (its answer was lost) sends no second mail, so the first link keeps working.
  */
 export async function subscribeToNewsletter({
   db,
@@ -58,6 +60,8 @@ export async function subscribeToNewsletter({
 }) {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) throw new AppError("INVALID", NEWSLETTER_INVALID_EMAIL);
+  const key = formKeyOf({ secret: env.AUTH_SECRET, form });
+  if (await hasFormReceipt({ db, scope: "newsletter", key })) return { message: SUBSCRIBE_THANKS };
   await guardSubmission({
     db,
     secret: env.AUTH_SECRET,
@@ -68,30 +72,11 @@ export async function subscribeToNewsletter({
   });
   const email = parsed.data.email.toLowerCase();
   try {
-    await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: subscribers.id, status: subscribers.status })
-        .from(subscribers)
-        .where(eq(subscribers.email, email))
-        .for("update");
-      if (existing?.status === "confirmed") return;
-      const token = newToken();
-      const values = {
-        status: "pending" as const,
-        confirmTokenHash: hashToken(token),
-        confirmTokenExpiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS),
-      };
-      const [row] = existing
-        ? await tx
-            .update(subscribers)
-            .set({ ...values, unsubscribedAt: null })
-            .where(eq(subscribers.id, existing.id))
-            .returning({ unsubscribeToken: subscribers.unsubscribeToken })
-        : await tx
-            .insert(subscribers)
-            .values({ email, source: "website", unsubscribeToken: newToken(), ...values })
-            .returning({ unsubscribeToken: subscribers.unsubscribeToken });
-      await sendConfirmationMail(tx, env, { email, token, unsubscribeToken: row.unsubscribeToken });
+    await writeOnce({
+      db,
+      scope: "newsletter",
+      key,
+      write: (tx) => signUpSubscriber({ tx, env, email }),
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -99,6 +84,33 @@ export async function subscribeToNewsletter({
     throw new AppError("UNAVAILABLE", NEWSLETTER_UNAVAILABLE);
   }
   return { message: SUBSCRIBE_THANKS };
+}
+
+/** A pending subscriber (or one pending again) and its confirmation mail; confirmed addresses get none. */
+async function signUpSubscriber({ tx, env, email }: { tx: Tx; env: NewsletterEnv; email: string }) {
+  const [existing] = await tx
+    .select({ id: subscribers.id, status: subscribers.status })
+    .from(subscribers)
+    .where(eq(subscribers.email, email))
+    .for("update");
+  if (existing?.status === "confirmed") return;
+  const token = newToken();
+  const values = {
+    status: "pending" as const,
+    confirmTokenHash: hashToken(token),
+    confirmTokenExpiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS),
+  };
+  const [row] = existing
+    ? await tx
+        .update(subscribers)
+        .set({ ...values, unsubscribedAt: null })
+        .where(eq(subscribers.id, existing.id))
+        .returning({ unsubscribeToken: subscribers.unsubscribeToken })
+    : await tx
+        .insert(subscribers)
+        .values({ email, source: "website", unsubscribeToken: newToken(), ...values })
+        .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+  await sendConfirmationMail(tx, env, { email, token, unsubscribeToken: row.unsubscribeToken });
 }
 
 async function sendConfirmationMail(

@@ -1,6 +1,5 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Env } from "#server/env.ts";
 import { createStoredFile, openStoredFile, removeStoredFile } from "./local-files";
 import { createS3Storage } from "./s3-storage";
@@ -31,11 +30,7 @@ export function createLocalStorage(root: string): Storage {
         const handle = await createStoredFile(root, file);
         try {
           if (Buffer.isBuffer(body)) await handle.writeFile(body);
-          else
-            await pipeline(
-              createReadStream(body.path),
-              handle.createWriteStream({ autoClose: false }),
-            );
+          else for await (const chunk of createReadStream(body.path)) await handle.write(chunk);
         } finally {
           await handle.close();
         }

@@ -4,6 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
+import { fetchFormTokens } from "#tests/helpers/form-token.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import {
   type Body,
@@ -147,8 +148,8 @@ beforeAll(async () => {
   server = staffServer;
   cookie = await signInCookie(server, staffServer.staff.admin);
 
-  const contactHtml = await html("/contact");
-  formToken = /ft1\.\d{13}\.[A-Za-z0-9_-]{43}/.exec(contactHtml)?.[0] ?? "";
+  // As a public form gets it when a visitor starts filling it (aged below, before the runs).
+  [formToken] = await fetchFormTokens(server.url, { isAged: false });
   const sitemap = await html("/sitemap.xml");
   insightSlug = /\/insights\/([\w-]+)<\/loc>/.exec(sitemap)?.[1] ?? "missing";
 

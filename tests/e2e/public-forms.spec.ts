@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { fetchFormTokens } from "#tests/helpers/form-token.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import { decodeQuotedPrintable, seriousViolations, uniqueAddress } from "./public-helpers";
@@ -97,10 +98,16 @@ describe("contact", () => {
     expect(requests.filter((request) => /contact-schema/.test(request))).toHaveLength(1);
     expect(requests.filter((request) => request.startsWith("POST"))).toEqual([]);
 
+    // The page came with no form token; the form fetched one when the visitor started on it.
+    const tokenField = page
+      .getByRole("form", { name: "Contact form" })
+      .locator('input[name="formToken"]');
+    await expect.poll(() => tokenField.inputValue()).toMatch(/^ft2\./);
+    expect(requests.filter((request) => request.includes("/resources/form-token"))).toHaveLength(1);
+
     // The server decides too: a too-short message sent past the browser is refused at the field.
     const name = `Grace ${unique()}`;
-    const token = await page.locator('input[name="formToken"]').inputValue();
-    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    const [token] = await fetchFormTokens(server.url);
     const refused = await page.request.post(`${server.url}/contact`, {
       form: {
         name,
@@ -131,6 +138,42 @@ describe("contact", () => {
     expect(staffMail).toContain("Something else");
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("contact without JavaScript", () => {
+  it("keeps what was typed, asks to confirm once (the cached page has no token), then sends", async () => {
+    const { page, close } = await openPage(browser, {
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+    });
+    await page.goto(`${server.url}/contact`);
+    const name = `Noscript ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email", { exact: true }).fill(`noscript-${unique()}@example.com`);
+    await page.getByLabel("Service of interest").selectOption("ai-ml");
+    await page.getByLabel("Budget range").selectOption("not-sure");
+    await page.getByLabel("Timeline").selectOption("exploring");
+    const message = "We would like to talk about a platform for our clinics.";
+    await page.getByLabel("Message").fill(message);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("please check what you wrote and send the form once more").waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
+    expect(await page.getByLabel("Message").inputValue()).toBe(message);
+    expect(await page.getByLabel("Budget range").inputValue()).toBe("not-sure");
+    expect(smtp.received.some((mail) => mail.raw.includes(name))).toBe(false);
+
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    // Sent: the answer is a redirect to an empty contact form.
+    const emptyForm = page.waitForResponse(
+      (response) => response.request().method() === "GET" && response.url().endsWith("/contact"),
+    );
+    await page.getByRole("button", { name: "Send message" }).click();
+    await emptyForm;
+    await page.waitForLoadState();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+    await expect.poll(() => smtp.received.some((mail) => mail.raw.includes(name))).toBe(true);
     await close();
   });
 });
@@ -227,24 +270,31 @@ describe("bots", () => {
 
   it("refuses a form sent faster than a person can fill it", async () => {
     const { page, close } = await openVisitor();
-    // A script that fetches the page and posts at once, as a bot does.
-    const html = await (await page.request.get(`${server.url}${insightPath}`)).text();
-    const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    // A script that fetches a token and posts at once, as a bot does.
+    const token = await (await page.request.get(`${server.url}/resources/form-token`)).text();
     const refused = await page.request.post(`${server.url}${insightPath}`, {
       form: { name: "Speedy", email: "speedy@example.com", body: "First!", formToken: token },
     });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("That was quicker than anyone can type.");
+
+    // In the browser: the clock starts when the visitor starts filling the form.
+    await gotoHydrated(page, `${server.url}${insightPath}`);
+    const form = page.locator("form", { hasText: "Leave a comment" });
+    await form.getByLabel("Name").fill("Speedy");
+    await form.getByLabel("Email (never shown)").fill(`speedy-${unique()}@example.com`);
+    await form.getByLabel("Comment").fill("Typed faster than anyone could.");
+    await form.getByRole("button", { name: "Post comment" }).click();
+    await page.getByText("That was quicker than anyone can type.").first().waitFor();
     await close();
   });
 
   it("refuses too many submissions from one address", async () => {
     const { page, close } = await openVisitor();
     const address = uniqueAddress();
-    await gotoHydrated(page, `${server.url}${insightPath}`);
-    const token = await page.locator('input[name="formToken"]').first().inputValue();
-    await page.waitForTimeout(HUMAN_PAUSE_MS);
-    const post = () =>
+    // Each filling of the form has a token of its own (the same one sent again stores nothing more).
+    const tokens = await fetchFormTokens(server.url, { count: 6 });
+    const post = (token: string) =>
       page.request.post(`${server.url}${insightPath}`, {
         headers: { "X-Forwarded-For": address },
         form: {
@@ -255,8 +305,8 @@ describe("bots", () => {
           website: "",
         },
       });
-    for (let index = 0; index < 5; index++) expect((await post()).status()).toBe(200);
-    const refused = await post();
+    for (const token of tokens.slice(0, 5)) expect((await post(token)).status()).toBe(200);
+    const refused = await post(tokens[5]);
     expect(refused.status()).toBe(429);
     expect(await refused.text()).toContain("Too many submissions from your network");
     await close();

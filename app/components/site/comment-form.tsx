@@ -3,22 +3,19 @@ import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { COMMENT_MAX } from "#shared/comments.ts";
 import { BotFields } from "./bot-fields";
+import { type FormRefusal, useFormToken } from "./use-form-token";
 import { useLazySchema } from "./use-lazy-schema";
 
-type Result =
-  | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
+type Result = { ok: true; message: string } | FormRefusal;
 
-const fields = ["name", "email", "body"] as const;
+export const commentFields = ["name", "email", "body"] as const;
 const loadCommentSchema = () =>
   import("#shared/comment-schema.ts").then((module) => module.commentSchema);
 
 /** The comment form under an insight: new comments wait for moderation, and the form says so. */
 export function CommentForm({
-  formToken,
   documentResult,
 }: {
-  formToken: string;
   /** The answer to a post sent without JavaScript (a full page load). */
   documentResult?: Result;
 }) {
@@ -34,6 +31,10 @@ export function CommentForm({
   );
   const isSubmitting = fetcher.state !== "idle";
   const { preload, check } = useLazySchema(loadCommentSchema);
+  const formToken = useFormToken();
+  const { reset: resetToken } = formToken;
+  const refusal = documentResult && !documentResult.ok ? documentResult : undefined;
+  const values = refusal?.values ?? {};
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -41,19 +42,26 @@ export function CommentForm({
       setErrors({});
       setNotice(fetcher.data.message);
       formRef.current?.reset();
+      resetToken();
       toast.show({ message: fetcher.data.message });
     } else {
       setErrors(fetcher.data.fieldErrors ?? {});
       setNotice(undefined);
       toast.show({ message: fetcher.data.error, type: "error" });
     }
-  }, [fetcher.state, fetcher.data, toast]);
+  }, [fetcher.state, fetcher.data, toast, resetToken]);
+
+  function onStart() {
+    preload();
+    formToken.start();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const next = await check(form, fields);
+    const next = await check(form, commentFields);
     if (!next) {
+      await formToken.prepare(form);
       fetcher.submit(form);
       return;
     }
@@ -70,7 +78,8 @@ export function CommentForm({
       ref={formRef}
       method="post"
       noValidate
-      onFocus={preload}
+      onFocus={onStart}
+      onInput={onStart}
       onSubmit={onSubmit}
       className="card relative flex flex-col gap-4"
       aria-labelledby={`${id}-title`}
@@ -81,7 +90,12 @@ export function CommentForm({
       <p className="text-sm text-mist-400">
         Comments appear after a moderator approves them. Your email address is never shown.
       </p>
-      <BotFields formToken={formToken} />
+      <BotFields
+        formToken={
+          formToken.token ??
+          (fetcher.data && !fetcher.data.ok ? fetcher.data.formToken : refusal?.formToken)
+        }
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className="field-label">
@@ -90,6 +104,7 @@ export function CommentForm({
           <input
             id={`${id}-name`}
             name="name"
+            defaultValue={values.name}
             autoComplete="name"
             required
             maxLength={80}
@@ -106,6 +121,7 @@ export function CommentForm({
           <input
             id={`${id}-email`}
             name="email"
+            defaultValue={values.email}
             type="email"
             autoComplete="email"
             required
@@ -123,6 +139,7 @@ export function CommentForm({
         <textarea
           id={`${id}-body`}
           name="body"
+          defaultValue={values.body}
           rows={5}
           required
           minLength={2}
@@ -136,9 +153,9 @@ export function CommentForm({
         </p>
         <FieldError id={`${id}-body-error`} messages={errors.body} />
       </div>
-      {documentResult && !documentResult.ok && !fetcher.data ? (
+      {refusal && !fetcher.data ? (
         <p role="alert" className="field-error">
-          {documentResult.error}
+          {refusal.error}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">

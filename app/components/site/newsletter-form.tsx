@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { NEWSLETTER_INVALID_EMAIL } from "#shared/newsletter-messages.ts";
+import { BotFields } from "./bot-fields";
+import { useFormToken } from "./use-form-token";
 
 type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -12,28 +14,36 @@ export function NewsletterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const isSubmitting = fetcher.state !== "idle";
+  // The token only names this filling (a sign-up sent twice mails once); its fill time is not checked.
+  const formToken = useFormToken();
+  const { reset: resetToken } = formToken;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       setError(undefined);
       formRef.current?.reset();
+      resetToken();
       toast.show({ message: fetcher.data.message });
     } else {
       setError(fetcher.data.error);
       toast.show({ message: fetcher.data.error, type: "error" });
     }
-  }, [fetcher.state, fetcher.data, toast]);
+  }, [fetcher.state, fetcher.data, toast, resetToken]);
 
   // The browser's own email check gives instant feedback without shipping a schema
   // library on every page; the server applies newsletterSchema and has the last word.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem("email") as HTMLInputElement | null;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = form.elements.namedItem("email") as HTMLInputElement | null;
     if (input && (!input.value.trim() || !input.checkValidity())) {
-      event.preventDefault();
       setError(NEWSLETTER_INVALID_EMAIL);
       toast.show({ message: NEWSLETTER_INVALID_EMAIL, type: "error" });
+      return;
     }
+    await formToken.prepare(form);
+    fetcher.submit(form);
   }
 
   return (
@@ -42,16 +52,12 @@ export function NewsletterForm() {
       method="post"
       action="/newsletter"
       noValidate
+      onFocus={formToken.start}
+      onInput={formToken.start}
       onSubmit={onSubmit}
       className="relative flex flex-col gap-2"
     >
-      {/* A honeypot: people never see it, bots fill it in (server/antispam). */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <BotFields formToken={formToken.token} />
       <label htmlFor={inputId} className="text-sm font-medium text-mist-300">
         Email address
       </label>

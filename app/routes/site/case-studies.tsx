@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
@@ -12,22 +12,25 @@ import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/case-studies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Every address names a page that exists: an unknown service or industry, or a page past
+  // the last, is a 404 (and so not one more copy of the list in the page cache).
   const params = parseListParams(new URL(request.url));
-  const service = params.service && findServiceById(params.service) ? params.service : undefined;
+  if (!params) throw data("Not found", { status: 404 });
+  const { service, industry, page } = params;
+  if (service && !findServiceById(service)) throw data("No such service", { status: 404 });
   const [result, industries] = await Promise.all([
-    findPublishedCaseStudies({
-      db: context.db,
-      filters: { service, industry: params.industry, page: params.page },
-    }),
+    findPublishedCaseStudies({ db: context.db, filters: { service, industry, page } }),
     findCaseStudyIndustries({ db: context.db }),
   ]);
-  return { ...result, industries, filters: { service, industry: params.industry } };
+  if (industry && !industries.includes(industry)) throw data("No such industry", { status: 404 });
+  if ((page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
+  return { ...result, industries, filters: { service, industry } };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const publicUrl = publicUrlFrom(matches);
-  const filters = data?.filters ?? {};
-  const page = data?.page ?? 1;
+  const filters = loaded?.filters ?? {};
+  const page = loaded?.page ?? 1;
   const parts = [
     filters.service ? findServiceById(filters.service)?.name : undefined,
     filters.industry,
@@ -44,7 +47,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         "@type": "CollectionPage",
         name: title,
         url: absoluteUrl(publicUrl, path),
-        hasPart: (data?.items ?? []).map((item) => ({
+        hasPart: (loaded?.items ?? []).map((item) => ({
           "@type": "CreativeWork",
           name: item.title,
           url: absoluteUrl(publicUrl, `/case-studies/${item.slug}`),

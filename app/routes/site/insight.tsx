@@ -1,14 +1,13 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
-import { CommentForm } from "#app/components/site/comment-form.tsx";
+import { CommentForm, commentFields } from "#app/components/site/comment-form.tsx";
 import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { InsightArticle } from "#app/components/site/insight-article.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { publicUrlFrom } from "#app/root.tsx";
-import { issueFormToken } from "#server/antispam/antispam.ts";
+import { refuseFormSubmission } from "#server/antispam/form-answers.ts";
 import { findApprovedComments, submitComment } from "#server/comments/comments.ts";
 import { findPublishedInsight, findRelatedInsights } from "#server/content/insights.ts";
-import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { COMMENT_AWAITS_MODERATION } from "#shared/comments.ts";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
@@ -21,26 +20,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     findRelatedInsights({ db: context.db, insight }),
     findApprovedComments({ db: context.db, insightId: insight.id }),
   ]);
-  return {
-    insight,
-    related,
-    comments,
-    formToken: issueFormToken(context.env.AUTH_SECRET),
-  };
+  return { insight, related, comments };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  let form: FormData | undefined;
   try {
+    form = await readForm(request);
+    // A repeat of a comment already stored gets the same answer (server/antispam/receipts.ts).
     await submitComment({
       db: context.db,
       secret: context.env.AUTH_SECRET,
       slug: params.slug,
-      form: await readForm(request),
+      form,
       address: context.clientAddress,
     });
     return { ok: true as const, message: COMMENT_AWAITS_MODERATION };
   } catch (error) {
-    return errorResponse(error);
+    return refuseFormSubmission({
+      error,
+      form,
+      secret: context.env.AUTH_SECRET,
+      fields: commentFields,
+    });
   }
 }
 
@@ -85,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function InsightPage() {
-  const { insight, related, comments, formToken } = useLoaderData<typeof loader>();
+  const { insight, related, comments } = useLoaderData<typeof loader>();
   const documentResult = useActionData<typeof action>();
   return (
     <main id="main" className="container-page">
@@ -119,7 +121,7 @@ export default function InsightPage() {
         ) : (
           <p className="mb-10 text-mist-300">No comments yet. Start the conversation.</p>
         )}
-        <CommentForm formToken={formToken} documentResult={documentResult} />
+        <CommentForm documentResult={documentResult} />
       </section>
 
       {related.length ? (

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
@@ -10,18 +10,23 @@ import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/insights";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Every address names a page that exists: a tag nobody uses or a page past the last is a 404
+  // (and so not one more copy of the list in the page cache).
   const params = parseListParams(new URL(request.url));
+  if (!params) throw data("Not found", { status: 404 });
   const [result, tags] = await Promise.all([
     findPublishedInsights({ db: context.db, tag: params.tag, page: params.page }),
     findInsightTags({ db: context.db }),
   ]);
+  if (params.tag && !tags.includes(params.tag)) throw data("No such tag", { status: 404 });
+  if ((params.page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
   return { ...result, tags, tag: params.tag };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const publicUrl = publicUrlFrom(matches);
-  const page = data?.page ?? 1;
-  const tag = data?.tag;
+  const page = loaded?.page ?? 1;
+  const tag = loaded?.tag;
   const title = `Insights${tag ? ` tagged “${tag}”` : ""}${page > 1 ? ` (page ${page})` : ""}`;
   const path = listPath("/insights", { tag, page });
   return seoMeta({
@@ -34,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         "@type": "Blog",
         name: "Digital Frontier Insights",
         url: absoluteUrl(publicUrl, path),
-        blogPost: (data?.items ?? []).map((item) => ({
+        blogPost: (loaded?.items ?? []).map((item) => ({
           "@type": "BlogPosting",
           headline: item.title,
           url: absoluteUrl(publicUrl, `/insights/${item.slug}`),

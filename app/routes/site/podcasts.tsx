@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { VideoEmbed } from "#app/components/site/video-embed.tsx";
@@ -12,13 +12,17 @@ import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.t
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A page past the last is a 404 (and so not one more copy of the list in the page cache).
   const params = parseListParams(new URL(request.url));
-  return findPublishedEpisodes({ db: context.db, page: params.page });
+  if (!params) throw data("Not found", { status: 404 });
+  const result = await findPublishedEpisodes({ db: context.db, page: params.page });
+  if ((params.page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
+  return result;
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const publicUrl = publicUrlFrom(matches);
-  const page = data?.page ?? 1;
+  const page = loaded?.page ?? 1;
   const path = listPath("/podcasts", { page });
   return seoMeta({
     title: `Podcasts${page > 1 ? ` (page ${page})` : ""}`,
@@ -26,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     path,
     publicUrl,
     jsonLd: [
-      ...(data?.items ?? []).map((episode) => ({
+      ...(loaded?.items ?? []).map((episode) => ({
         "@type": "PodcastEpisode",
         name: episode.title,
         url: absoluteUrl(publicUrl, `/podcasts#${episode.slug}`),

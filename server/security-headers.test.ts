@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes, publicPageHeaderList } from "./security-headers";
+
+const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes the inline scripts a browser runs, as it parses them", () => {
+    const html = [
+      "<script>window.a = 1;</script>",
+      '<script nonce="x" type="module" async="">import("/b.js");</script>',
+      '<script type="text/javascript">c()</script>',
+      '<script type="application/ld+json">{"d":1}</script>',
+      '<script src="/e.js"></script>',
+      "<script>window.a = 1;</script>",
+      "<script>f()\r\ng()</script>",
+    ].join("\n");
+    expect(inlineScriptHashes(html)).toEqual([
+      hash("window.a = 1;"),
+      hash('import("/b.js");'),
+      hash("c()"),
+      hash("f()\ng()"),
+    ]);
+  });
+});
+
+describe("publicPageHeaderList", () => {
+  it("allows the hashed scripts and what they load, and no nonce", () => {
+    const env = { PUBLIC_URL: "https://x.example" } as Parameters<typeof publicPageHeaderList>[0];
+    const headers = new Map(publicPageHeaderList(env, { dev: false })(["sha256-abc"]));
+    expect(headers.get("Content-Security-Policy")).toContain(
+      "script-src 'self' 'sha256-abc' 'strict-dynamic'",
+    );
+    expect(headers.get("Strict-Transport-Security")).toBeDefined();
+  });
+});
