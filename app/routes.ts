@@ -70,6 +70,7 @@ export default [
       ...prefix("settings", [
         index("routes/admin/settings/index.tsx"),
         route("branding", "routes/admin/settings/branding.tsx"),
+        route("navigation", "routes/admin/settings/navigation.tsx"),
       ]),
       route("header", "routes/admin/header/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),

@@ -52,6 +52,7 @@ export const adminNavigation: AdminNavSection[] = [
     links: [
       { to: "/admin/settings", label: "All settings", isExact: true },
       { to: "/admin/settings/branding", label: "Branding" },
+      { to: "/admin/settings/navigation", label: "Navigation" },
       { to: "/admin/seo", label: "SEO Tools" },
       { to: "/admin/team", label: "Team" },
       { to: "/admin/outbox", label: "Outbox" },

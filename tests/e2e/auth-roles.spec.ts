@@ -28,6 +28,7 @@ describe("signing in with each role", () => {
     expect(await settingsList.getByRole("link").allTextContents()).toEqual([
       "All settings",
       "Branding",
+      "Navigation",
       "SEO Tools",
       "Team",
       "Outbox",

@@ -28,6 +28,7 @@ const pages = [
   "/admin/header",
   "/admin/settings",
   "/admin/settings/branding",
+  "/admin/settings/navigation",
   "/admin/seo",
 ];
 const actions = [
@@ -46,6 +47,7 @@ const actions = [
   "/admin/campaigns/preview",
   "/admin/header",
   "/admin/settings/branding",
+  "/admin/settings/navigation",
   "/admin/seo",
   "/admin/media/upload",
   "/admin/content/preview",

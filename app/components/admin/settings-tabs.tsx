@@ -7,6 +7,11 @@ export const settingsPages = [
     label: "Branding",
     description: "The header and footer logos, their widths and the favicon.",
   },
+  {
+    to: "/admin/settings/navigation",
+    label: "Navigation",
+    description: "The header menu and the footer's link groups: edit, preview, publish.",
+  },
 ] as const;
 
 /** Tabs across the Settings area's pages, under each page's title. */

@@ -28,7 +28,7 @@ export default function SettingsOverview() {
     <main id="main" className="p-6 lg:p-8">
       <PageHeader
         title="Settings"
-        description="Site-wide settings of the public site."
+        description="Site-wide settings of the public site: its branding and its menus."
       />
       <SettingsTabs />
       <ul className="grid gap-4 md:grid-cols-2">
