@@ -44,11 +44,15 @@ function readHead(html: string) {
   const body = html.replace(/<head>[\s\S]*?<\/head>/, "");
   const images = [...body.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
   const links = [...body.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)[^"]*"/g)].map((match) => match[1]);
+  // The Content-Security-Policy allows media over https only: an http:// source never plays.
+  const blockedMedia = [...body.matchAll(/<(?:audio|video|source)\b[^>]*\ssrc="http:\/\//gi)]
+    .length;
   return {
     title: title === undefined ? null : decode(title),
     description: description === undefined ? null : decode(description),
     imagesWithoutAlt: images.filter((tag) => !/\salt="/.test(tag)).length,
     links,
+    blockedMedia,
   };
 }
 
@@ -151,6 +155,10 @@ export async function auditPublicPages({
     if (page.head.imagesWithoutAlt)
       problems.push(
         `${page.head.imagesWithoutAlt} image${page.head.imagesWithoutAlt === 1 ? "" : "s"} without alt text.`,
+      );
+    if (page.head.blockedMedia)
+      problems.push(
+        `${page.head.blockedMedia} audio or video file${page.head.blockedMedia === 1 ? " has an http:// address" : "s have http:// addresses"}, which the site blocks: ${page.head.blockedMedia === 1 ? "it never plays" : "they never play"}. Give the episode an https:// address or upload the file (Podcasts).`,
       );
     const broken = [...new Set(page.head.links.map((link) => link.replace(/(.)\/$/, "$1")))].filter(
       (link) => {

@@ -105,7 +105,9 @@ describeEachDatabase("SEO settings", (get) => {
     const pages: Record<string, string> = {
       "/": `<html><head><title>Home</title><meta name="description" content="Same"/></head><body><img src="/a.png"><a href="/gone">x</a></body></html>`,
       "/faq": `<html><head><title>${longTitle}</title><meta name="description" content="Same"/></head><body><img src="/b.png" alt="b"></body></html>`,
-      "/sitemap.xml": "<urlset><url><loc>https://frontier.test/</loc></url></urlset>",
+      "/podcasts": `<html><head><title>Podcasts</title><meta name="description" content="Shows"/></head><body><audio controls><source src="http://cdn.example.com/old.mp3" type="audio/mpeg"/></audio><audio controls><source src="https://cdn.example.com/new.mp3"/></audio></body></html>`,
+      "/sitemap.xml":
+        "<urlset><url><loc>https://frontier.test/</loc></url><url><loc>https://frontier.test/podcasts</loc></url></urlset>",
     };
     const result = await auditPublicPages({
       db: get().db,
@@ -125,6 +127,9 @@ describeEachDatabase("SEO settings", (get) => {
       "Missing from the sitemap.",
     ]);
     expect(faq?.fixUrl).toBe("/admin/seo?path=%2Ffaq#overrides");
+    expect(result.find((page) => page.path === "/podcasts")?.problems).toEqual([
+      "1 audio or video file has an http:// address, which the site blocks: it never plays. Give the episode an https:// address or upload the file (Podcasts).",
+    ]);
     expect(result.find((page) => page.path === "/pricing")?.problems[0]).toBe(
       "The page answers 404 instead of 200.",
     );
