@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect, it } from "vitest";
 import { AppError } from "#server/errors.ts";
+import { makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { auditPublicPages } from "./audit";
 import {
@@ -98,6 +99,29 @@ describeEachDatabase("SEO settings", (get) => {
     } finally {
       server.close();
     }
+  });
+
+  it("judges the title staff wrote for an insight, not what the template adds", async () => {
+    // The site name after a 45-character title makes 64: the template's part, not staff's.
+    const fine = await makeInsight(get().db, { title: "A".repeat(45) });
+    const long = await makeInsight(get().db, { title: "B".repeat(64) });
+    const page = (title: string) =>
+      `<html><head><title>${title}</title><meta name="description" content="${title}"/></head><body></body></html>`;
+    const result = await auditPublicPages({
+      db: get().db,
+      fetchPage: async (path) => {
+        if (path === `/insights/${fine.slug}`)
+          return { status: 200, body: page(`${fine.title} | Digital Frontier`) };
+        if (path === `/insights/${long.slug}`) return { status: 200, body: page(long.title) };
+        return { status: 404, body: "" };
+      },
+    });
+    expect(result.find((item) => item.path === `/insights/${fine.slug}`)?.problems).toEqual([
+      "Missing from the sitemap.",
+    ]);
+    expect(result.find((item) => item.path === `/insights/${long.slug}`)?.problems[0]).toBe(
+      "The title written for this page is 64 characters (over 60): shorten it or set a shorter SEO title.",
+    );
   });
 
   it("audits every public page", async () => {

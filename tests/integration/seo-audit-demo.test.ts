@@ -46,7 +46,9 @@ describeEachDatabase("the SEO audit of a fresh install", (get) => {
 
   it("finds no problem on any page", () => {
     expect(report.length).toBeGreaterThan(20);
-    const problems = report.flatMap((page) => page.problems.map((problem) => `${page.path}: ${problem}`));
+    const problems = report.flatMap((page) =>
+      page.problems.map((problem) => `${page.path}: ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 });
