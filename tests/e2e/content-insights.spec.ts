@@ -17,6 +17,7 @@ describe("insights in the command center", () => {
     await page.goto(`${running.server.url}/admin/insights/create`);
     await page.getByLabel("Title", { exact: true }).fill("A scheduled field report");
     await page.getByLabel("Slug", { exact: true }).fill(slug);
+    await page.getByText(`The address: /insights/${slug}`, { exact: true }).waitFor();
     await page.getByLabel("Author").fill("Ada Lovelace");
     await page.getByLabel("Tags").fill("Delivery, Velocity");
     await page.getByLabel("Excerpt").fill("What we learned shipping on a schedule.");
