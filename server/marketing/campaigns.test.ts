@@ -98,7 +98,10 @@ describeEachDatabase("campaigns", (get) => {
       runAt: new Date(Date.now() + 5_000),
     });
     expect(await getCampaignSendProblem(get().db, campaignId)).toBe("paused");
-    await get().db.update(jobs).set({ status: "failed" }).where(eq(jobs.id, String(jobId)));
+    await get()
+      .db.update(jobs)
+      .set({ status: "failed" })
+      .where(eq(jobs.id, String(jobId)));
     expect(await getCampaignSendProblem(get().db, campaignId)).toBe("failed");
   });
 
