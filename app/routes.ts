@@ -67,6 +67,11 @@ export default [
       route("comments", "routes/admin/comments/index.tsx"),
       ...crud("campaigns"),
       route("subscribers", "routes/admin/subscribers/index.tsx"),
+      ...prefix("settings", [
+        index("routes/admin/settings/index.tsx"),
+        route("branding", "routes/admin/settings/branding.tsx"),
+        route("navigation", "routes/admin/settings/navigation.tsx"),
+      ]),
       route("header", "routes/admin/header/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
       ...crud("podcasts"),

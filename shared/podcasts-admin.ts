@@ -39,11 +39,23 @@ const optionalNumber = (label: string) =>
       return number;
     });
 
+/**
+ * An http:// address that the site's Content-Security-Policy (media-src 'self' blob: https:)
+ * blocks: the player shows 0:00 and never plays.
+ */
+export function isBlockedAudioUrl(url: string | null | undefined) {
+  return /^http:\/\//i.test(url?.trim() ?? "");
+}
+
+export const BLOCKED_AUDIO_MESSAGE =
+  "This audio address starts with http://, which the site blocks for security: the player would never play it. Use its https:// address, or upload the file.";
+
 export const audioUrlField = z
   .string()
   .trim()
   .max(2048, "Keep the audio address under 2048 characters.")
-  .refine((value) => value === "" || /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value), {
+  .refine((value) => !isBlockedAudioUrl(value), { message: BLOCKED_AUDIO_MESSAGE })
+  .refine((value) => value === "" || /^(https:\/\/[^\s]+|\/[^\s]*)$/.test(value), {
     message: "Enter an address starting with https:// or /, or upload the audio file.",
   })
   .optional()

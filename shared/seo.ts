@@ -3,8 +3,26 @@ import type { MetaDescriptor } from "react-router";
 export const SITE_NAME = "Digital Frontier";
 export const DEFAULT_SOCIAL_IMAGE = "/social-card.png";
 
+/** What search results show of a title and a description, about. */
+export const TITLE_LIMIT = 60;
+export const DESCRIPTION_LIMIT = 160;
+
+/**
+ * The page title from what staff wrote and what the template adds: the first candidate
+ * (most descriptive first) that fits TITLE_LIMIT with " | Digital Frontier" after it, else the
+ * first that fits alone, else the last as written. So the template never makes a title too
+ * long; only a title staff wrote past the limit is (and the SEO audit says so).
+ */
+export function composeTitle(candidates: string[]) {
+  if (candidates.some((candidate) => candidate.includes(SITE_NAME))) return candidates[0];
+  const fits = (title: string) => title.length <= TITLE_LIMIT;
+  const withSite = candidates.map((candidate) => `${candidate} | ${SITE_NAME}`).find(fits);
+  return withSite ?? candidates.find(fits) ?? candidates[candidates.length - 1];
+}
+
 export type SeoInput = {
-  title: string;
+  /** The title, or candidates from most to least descriptive (see composeTitle). */
+  title: string | string[];
   description: string;
   /** The page's path ("/faq"); the canonical URL is PUBLIC_URL + path. */
   path: string;
@@ -27,7 +45,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string) {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const url = absoluteUrl(input.publicUrl, input.path);
   const image = absoluteUrl(input.publicUrl, input.image ?? DEFAULT_SOCIAL_IMAGE);
-  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`;
+  const title = composeTitle(Array.isArray(input.title) ? input.title : [input.title]);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },

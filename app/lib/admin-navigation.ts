@@ -3,7 +3,8 @@ export type AdminNavSection = {
   title: string;
   /** Admin-only sections are hidden for client managers (the server refuses them anyway). */
   isAdminOnly: boolean;
-  links: Array<{ to: string; label: string }>;
+  /** `isExact`: marked only on that page itself, not on the pages under it. */
+  links: Array<{ to: string; label: string; isExact?: boolean }>;
 };
 
 export const adminNavigation: AdminNavSection[] = [
@@ -49,7 +50,9 @@ export const adminNavigation: AdminNavSection[] = [
     title: "Settings",
     isAdminOnly: true,
     links: [
-      { to: "/admin/header", label: "Header/Footer" },
+      { to: "/admin/settings", label: "All settings", isExact: true },
+      { to: "/admin/settings/branding", label: "Branding" },
+      { to: "/admin/settings/navigation", label: "Navigation" },
       { to: "/admin/seo", label: "SEO Tools" },
       { to: "/admin/team", label: "Team" },
       { to: "/admin/outbox", label: "Outbox" },

@@ -4,6 +4,7 @@ import { auditEvents } from "#server/db/schema/audit.ts";
 import { chatMessages } from "#server/db/schema/chat.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { leads } from "#server/db/schema/leads.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
 import { AppError } from "#server/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
@@ -22,6 +23,12 @@ import { sendVisitorMessage, takeOfflineMessage, updateVisitorProfile } from "./
 
 const staff = { id: "staff-a", email: "ada@frontier.test", name: "Ada", role: "admin" as const };
 let counter = 0;
+const mailEnv = {
+  SMTP_URL: undefined,
+  MAIL_FROM: "Frontier <hello@frontier.test>",
+  STAFF_EMAIL: "team@frontier.test",
+  PUBLIC_URL: "https://frontier.test",
+};
 const newVisitor = () => `visitor-${Date.now()}-${counter++}`;
 
 describeEachDatabase("chat conversations", (get) => {
@@ -132,6 +139,7 @@ describeEachDatabase("chat conversations", (get) => {
     await expect(
       takeOfflineMessage({
         database,
+        env: mailEnv,
         visitorId,
         input: { email: "nope", body: "hi" },
         address: null,
@@ -139,6 +147,7 @@ describeEachDatabase("chat conversations", (get) => {
     ).rejects.toThrow(AppError);
     const taken = await takeOfflineMessage({
       database,
+      env: mailEnv,
       visitorId,
       input: {
         name: "Grace",
@@ -158,6 +167,14 @@ describeEachDatabase("chat conversations", (get) => {
       visitorEmail: "grace@example.com",
       visitorName: "Grace",
     });
+    // Staff hear about it, as about any other lead (no SMTP here: the Outbox keeps the mail).
+    const [mail] = await database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, mailEnv.STAFF_EMAIL));
+    expect(mail).toMatchObject({ subject: "Chat message left while offline: Grace" });
+    expect(mail.text).toContain("Please call me back about an app.");
+    expect(mail.headers).toMatchObject({ "Reply-To": "grace@example.com" });
   });
 
   it("keeps the visitor's name and email", async () => {

@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import { notifyStaff } from "#server/business/notify.ts";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import { chatConversations, chatMessages } from "#server/db/schema/chat.ts";
 import { leads } from "#server/db/schema/leads.ts";
+import type { Env } from "#server/env.ts";
 import { invalid } from "#server/errors.ts";
+import { log } from "#server/log.ts";
 import { chatOfflineSchema, chatProfileSchema } from "#shared/chat.ts";
 import { toChatMessage, toVisitorConversation } from "./conversation-queries";
 import { publishChatEvent } from "./events";
@@ -130,15 +133,18 @@ export async function updateVisitorProfile({
 
 /**
  * Nobody is online: the visitor leaves an email and a message. The message
- * joins their conversation and a lead (source "chat") is made, in one transaction.
+ * joins their conversation and a lead (source "chat") is made, in one transaction;
+ * then staff are told by mail, as for any other lead.
  */
 export async function takeOfflineMessage({
   database,
+  env,
   visitorId,
   input,
   address,
 }: {
   database: Database;
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL">;
   visitorId: string;
   input: unknown;
   address: string | null;
@@ -174,6 +180,25 @@ export async function takeOfflineMessage({
     visitorId,
     message: toChatMessage(result.message),
   });
+  const who = name || result.conversation.visitorName || email;
+  // The visitor's message is stored either way: a mail that cannot go out is logged, never thrown.
+  await notifyStaff(
+    { db: database.db, env },
+    {
+      subject: `Chat message left while offline: ${who}`,
+      text: [
+        `${who} <${email}> wrote in the chat while nobody was online:`,
+        "",
+        body,
+        "",
+        `Reply by email, or see the lead: ${env.PUBLIC_URL}/admin/clients?tab=leads`,
+        `The conversation: ${env.PUBLIC_URL}/admin/chat`,
+      ].join("\n"),
+      headers: { "Reply-To": email },
+    },
+  ).catch((error: unknown) =>
+    log.warn("could not tell staff about an offline chat message", error),
+  );
   return {
     conversation: toVisitorConversation(result.conversation),
     message: toChatMessage(result.message),

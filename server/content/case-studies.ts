@@ -12,7 +12,8 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies } from "#server/db/schema/content.ts";
-import { renderMarkdown } from "./markdown";
+import { findImageSizes } from "#server/media/image-sizes.ts";
+import { type ImageSizes, renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 
 export const CASE_STUDIES_PAGE_SIZE = 6;
@@ -91,17 +92,19 @@ export async function findPublishedCaseStudy({ db, slug }: { db: Db; slug: strin
     .select()
     .from(caseStudies)
     .where(and(eq(caseStudies.slug, slug), isLive(caseStudies)));
-  return row ? caseStudyForDisplay(row) : undefined;
+  if (!row) return undefined;
+  const texts = [row.challenge, row.solution, row.results];
+  return caseStudyForDisplay(row, await findImageSizes({ db, texts }));
 }
 
 /** A case study as its page shows it: the sections rendered from Markdown, not their source. */
-export function caseStudyForDisplay(row: typeof caseStudies.$inferSelect) {
+export function caseStudyForDisplay(row: typeof caseStudies.$inferSelect, imageSizes?: ImageSizes) {
   const { challenge, solution, results, ...shown } = row;
   return {
     ...shown,
-    challengeHtml: renderMarkdown(challenge),
-    solutionHtml: renderMarkdown(solution),
-    resultsHtml: renderMarkdown(results),
+    challengeHtml: renderMarkdown(challenge, { imageSizes }),
+    solutionHtml: renderMarkdown(solution, { imageSizes }),
+    resultsHtml: renderMarkdown(results, { imageSizes }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { testimonials } from "#server/db/schema/content.ts";
+import { media } from "#server/db/schema/media.ts";
 import {
   daysAgo,
   makeCaseStudy,
@@ -24,6 +25,27 @@ import { findAudioEpisodesForFeed, findPublishedEpisodes } from "./podcasts";
 import { findVisibleTestimonials } from "./testimonials";
 
 describeEachDatabase("public content queries", (get) => {
+  it("gives an article's uploaded images their stored sizes (srcset) and dimensions", async () => {
+    const { db } = get();
+    const base = `/uploads/images/${unique().padEnd(32, "0").slice(0, 32)}`;
+    await db.insert(media).values({
+      kind: "image",
+      url: `${base}-1600.webp`,
+      contentType: "image/webp",
+      bytes: 1000,
+      width: 2400,
+      height: 1600,
+      alt: "A diagram",
+    });
+    const insight = await makeInsight(db, { body: `Intro\n\n![A diagram](${base}-960.webp)` });
+    const shown = await findPublishedInsight({ db, slug: insight.slug });
+    expect(shown?.html).toContain(`srcset="${base}-480.webp 480w, ${base}-960.webp 960w"`);
+    expect(shown?.html).toContain('width="960" height="640"');
+    const study = await makeCaseStudy(db, { solution: `![A diagram](${base}-1600.webp)` });
+    const caseStudy = await findPublishedCaseStudy({ db, slug: study.slug });
+    expect(caseStudy?.solutionHtml).toContain('width="1600" height="1067"');
+  });
+
   it("lists only live case studies, filtered by service and industry, paginated", async () => {
     const { db } = get();
     const industry = `Industry ${unique()}`;

@@ -12,7 +12,8 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { insights } from "#server/db/schema/content.ts";
-import { readingMinutes, renderMarkdown } from "./markdown";
+import { findImageSizes } from "#server/media/image-sizes.ts";
+import { type ImageSizes, readingMinutes, renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 
 export const INSIGHTS_PAGE_SIZE = 6;
@@ -91,13 +92,18 @@ export async function findPublishedInsight({ db, slug }: { db: Db; slug: string 
     .select()
     .from(insights)
     .where(and(eq(insights.slug, slug), isLive(insights)));
-  return row ? insightForDisplay(row) : undefined;
+  if (!row) return undefined;
+  return insightForDisplay(row, await findImageSizes({ db, texts: [row.body] }));
 }
 
 /** An insight as its page shows it: the article rendered from Markdown, not its source. */
-export function insightForDisplay(row: typeof insights.$inferSelect) {
+export function insightForDisplay(row: typeof insights.$inferSelect, imageSizes?: ImageSizes) {
   const { body, ...shown } = row;
-  return { ...shown, html: renderMarkdown(body), readingMinutes: readingMinutes(body) };
+  return {
+    ...shown,
+    html: renderMarkdown(body, { imageSizes }),
+    readingMinutes: readingMinutes(body),
+  };
 }
 
 /** Staff-picked related insights first, then the newest sharing a tag. */
@@ -143,7 +149,8 @@ export async function findInsightsForFeed({ db, limit = 50 }: { db: Db; limit?: 
     .where(isLive(insights))
     .orderBy(desc(insights.publishedAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, html: renderMarkdown(row.body) }));
+  // Feed readers take the plain image; a relative srcset would not resolve there.
+  return rows.map((row) => ({ ...row, html: renderMarkdown(row.body, { isResponsive: false }) }));
 }
 
 export async function findInsightSitemapEntries({ db }: { db: Db }) {

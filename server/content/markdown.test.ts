@@ -66,6 +66,33 @@ describe("renderMarkdown", () => {
   });
 });
 
+describe("images in Markdown", () => {
+  const base = "/uploads/images/0123456789abcdef0123456789abcdef";
+
+  it("offers the smaller stored sizes of an uploaded image, with its size", () => {
+    const imageSizes = new Map([[base, { width: 3200, height: 1800 }]]);
+    const html = renderMarkdown(`![A chart](${base}-1600.webp)`, { imageSizes });
+    expect(html).toContain(`src="${base}-1600.webp"`);
+    expect(html).toContain(
+      `srcset="${base}-480.webp 480w, ${base}-960.webp 960w, ${base}-1600.webp 1600w"`,
+    );
+    expect(html).toContain('sizes="(min-width: 48rem) 48rem, 100vw"');
+    expect(html).toContain('width="1600"');
+    expect(html).toContain('height="900"');
+    expect(html).toContain('alt="A chart"');
+  });
+
+  it("leaves other images as they are, keeps mails plain and drops a srcset from the source", () => {
+    expect(renderMarkdown("![x](https://example.com/a.png)")).not.toContain("srcset");
+    expect(renderMarkdown(`![x](${base}-960.webp)`, { isResponsive: false })).not.toContain(
+      "srcset",
+    );
+    const forged = renderMarkdown('<img src="/a.png" srcset="javascript:alert(1) 1x" sizes="1px">');
+    expect(forged).not.toContain("srcset");
+    expect(forged).not.toContain("sizes");
+  });
+});
+
 describe("markdownToText and readingMinutes", () => {
   it("strips the markup", () => {
     expect(markdownToText("## Hi\n\nSome **bold** text")).toBe("Hi Some bold text");

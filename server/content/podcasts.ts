@@ -2,6 +2,7 @@ import { count, desc } from "drizzle-orm";
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { podcastEpisodes } from "#server/db/schema/content.ts";
+import { findImageSizes } from "#server/media/image-sizes.ts";
 import { renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 
@@ -57,8 +58,12 @@ export async function findPublishedEpisodes({
   const rows = await selectEpisodes(db)
     .limit(pageSize)
     .offset((clamped.page - 1) * pageSize);
+  const imageSizes = await findImageSizes({ db, texts: rows.map((row) => row.showNotes) });
   return {
-    items: rows.map((row) => ({ ...row, showNotesHtml: renderMarkdown(row.showNotes) })),
+    items: rows.map((row) => ({
+      ...row,
+      showNotesHtml: renderMarkdown(row.showNotes, { imageSizes }),
+    })),
     ...clamped,
     total,
   };
@@ -69,5 +74,8 @@ export async function findAudioEpisodesForFeed({ db, limit = 100 }: { db: Db; li
   const rows = await selectEpisodes(db).limit(limit);
   return rows
     .filter((row) => row.kind === "audio" && row.audioUrl && row.audioBytes && row.audioType)
-    .map((row) => ({ ...row, showNotesHtml: renderMarkdown(row.showNotes) }));
+    .map((row) => ({
+      ...row,
+      showNotesHtml: renderMarkdown(row.showNotes, { isResponsive: false }),
+    }));
 }

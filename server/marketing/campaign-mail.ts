@@ -25,7 +25,10 @@ export function renderCampaignMail(
     trackingToken?: string | null;
   },
 ) {
-  let content = absolutize(renderMarkdown(campaign.body), options.publicUrl);
+  let content = absolutize(
+    renderMarkdown(campaign.body, { isResponsive: false }),
+    options.publicUrl,
+  );
   if (options.trackingToken) {
     const base = `${options.publicUrl}/newsletter/t/${options.trackingToken}`;
     content = content.replace(

@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
 import { subscribers } from "#server/db/schema/content.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
 
 export async function findCampaigns(db: Db) {
   const rows = await db.select().from(campaigns).orderBy(desc(campaigns.updatedAt)).limit(200);
@@ -41,4 +42,25 @@ export async function getCampaignReport(db: Db, id: string) {
     .leftJoin(subscribers, eq(subscribers.id, campaignDeliveries.subscriberId))
     .where(eq(campaignDeliveries.campaignId, id));
   return row;
+}
+
+/**
+ * What the send is waiting on, from its latest job: "paused" while it waits to retry
+ * (the mail server could not be reached), "failed" when the job gave up; otherwise null.
+ */
+export async function getCampaignSendProblem(
+  db: Db,
+  campaignId: string,
+): Promise<"paused" | "failed" | null> {
+  const [latest] = await db
+    .select({ status: jobs.status, runAt: jobs.runAt, lastError: jobs.lastError })
+    .from(jobs)
+    // "campaign.send" is SEND_CAMPAIGN_JOB (campaign-sending.ts imports this file: no import back).
+    .where(and(eq(jobs.kind, "campaign.send"), sql`${jobs.payload}->>'campaignId' = ${campaignId}`))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  if (!latest) return null;
+  if (latest.status === "failed") return "failed";
+  if (latest.status === "pending" && latest.runAt.getTime() > Date.now()) return "paused";
+  return null;
 }

@@ -34,7 +34,7 @@ export async function recordTrackingEvent(
     return "opened";
   }
   const links = [
-    ...absolutize(renderMarkdown(row.body), options.publicUrl).matchAll(
+    ...absolutize(renderMarkdown(row.body, { isResponsive: false }), options.publicUrl).matchAll(
       /href="(https?:\/\/[^"]+)"/g,
     ),
   ].map((match) => match[1].replace(/&amp;/g, "&"));

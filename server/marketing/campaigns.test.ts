@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { campaignDeliveries } from "#server/db/schema/campaigns.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
 import type { AppError } from "#server/errors.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { startSmtpServer } from "#tests/helpers/smtp.ts";
 import { saveCampaign } from "./campaign-editing";
 import { renderCampaignMail } from "./campaign-mail";
-import { getCampaign, getCampaignReport } from "./campaign-queries";
+import { getCampaign, getCampaignReport, getCampaignSendProblem } from "./campaign-queries";
 import { scheduleCampaign } from "./campaign-scheduling";
-import { runCampaignSend } from "./campaign-sending";
+import { runCampaignSend, SEND_CAMPAIGN_JOB } from "./campaign-sending";
 import { recordTrackingEvent } from "./campaign-tracking";
 import { importSubscribers } from "./subscribers";
 
@@ -85,6 +87,22 @@ describeEachDatabase("campaigns", (get) => {
       actor,
     }).catch((caught: unknown) => caught);
     expect((error as AppError).code).toBe("CONFLICT");
+  });
+
+  it("tells a send waiting to retry (paused) and one that gave up (failed) from one under way", async () => {
+    const campaignId = randomUUID();
+    expect(await getCampaignSendProblem(get().db, campaignId)).toBeNull();
+    const jobId = await enqueueJob(get().db, {
+      kind: SEND_CAMPAIGN_JOB,
+      payload: { campaignId },
+      runAt: new Date(Date.now() + 5_000),
+    });
+    expect(await getCampaignSendProblem(get().db, campaignId)).toBe("paused");
+    await get()
+      .db.update(jobs)
+      .set({ status: "failed" })
+      .where(eq(jobs.id, String(jobId)));
+    expect(await getCampaignSendProblem(get().db, campaignId)).toBe("failed");
   });
 
   it("counts opens and clicks only when tracking is on, and follows only the campaign's own links", async () => {

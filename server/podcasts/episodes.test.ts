@@ -45,7 +45,7 @@ function form(overrides: Record<string, string> = {}) {
     title: `Episode ${counter}`,
     slug: `episode-${Date.now()}-${counter}`,
     showNotes: "We talk about **testing**.",
-    audioUrl: "http://127.0.0.1:9/episode.mp3",
+    audioUrl: "https://127.0.0.1:9/episode.mp3",
     duration: "42:30",
     season: "1",
     episode: String(counter),
@@ -123,6 +123,15 @@ describeEachDatabase("podcast episodes admin", (get) => {
       actor,
     }).catch((e) => e);
     expect(noAudio.fieldErrors.audioUrl[0]).toMatch(/Upload the audio file/);
+    // The site's Content-Security-Policy blocks http:// media: the player would never play it.
+    const insecure = await createEpisode({
+      database,
+      env,
+      input: form({ audioUrl: "http://cdn.example.com/episode.mp3" }),
+      actor,
+    }).catch((e) => e);
+    expect(insecure).toBeInstanceOf(AppError);
+    expect(insecure.fieldErrors.audioUrl[0]).toMatch(/starts with http:\/\/.*https:\/\//);
     const badDuration = await createEpisode({
       database,
       env,

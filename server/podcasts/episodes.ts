@@ -42,6 +42,7 @@ export async function findEpisodesForAdmin(
         season: podcastEpisodes.season,
         episode: podcastEpisodes.episode,
         durationSeconds: podcastEpisodes.durationSeconds,
+        audioUrl: podcastEpisodes.audioUrl,
         publishAt: podcastEpisodes.publishAt,
         publishedAt: podcastEpisodes.publishedAt,
         updatedAt: podcastEpisodes.updatedAt,

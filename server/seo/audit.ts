@@ -2,6 +2,7 @@ import { isLive } from "#server/content/published.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
 import { services } from "#shared/content/services.ts";
+import { DESCRIPTION_LIMIT, TITLE_LIMIT } from "#shared/seo.ts";
 
 export type AuditProblem = { message: string };
 export type AuditedPage = {
@@ -44,11 +45,15 @@ function readHead(html: string) {
   const body = html.replace(/<head>[\s\S]*?<\/head>/, "");
   const images = [...body.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
   const links = [...body.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)[^"]*"/g)].map((match) => match[1]);
+  // The Content-Security-Policy allows media over https only: an http:// source never plays.
+  const blockedMedia = [...body.matchAll(/<(?:audio|video|source)\b[^>]*\ssrc="http:\/\//gi)]
+    .length;
   return {
     title: title === undefined ? null : decode(title),
     description: description === undefined ? null : decode(description),
     imagesWithoutAlt: images.filter((tag) => !/\salt="/.test(tag)).length,
     links,
+    blockedMedia,
   };
 }
 
@@ -72,13 +77,26 @@ export async function auditPublicPages({
   fetchPage: PageFetcher;
 }): Promise<AuditedPage[]> {
   const [liveInsights, liveCaseStudies] = await Promise.all([
-    db.select({ id: insights.id, slug: insights.slug }).from(insights).where(isLive(insights)),
     db
-      .select({ id: caseStudies.id, slug: caseStudies.slug })
+      .select({
+        id: insights.id,
+        slug: insights.slug,
+        title: insights.title,
+        seoTitle: insights.seoTitle,
+      })
+      .from(insights)
+      .where(isLive(insights)),
+    db
+      .select({
+        id: caseStudies.id,
+        slug: caseStudies.slug,
+        title: caseStudies.title,
+        seoTitle: caseStudies.seoTitle,
+      })
       .from(caseStudies)
       .where(isLive(caseStudies)),
   ]);
-  const pages = [
+  const pages: Array<{ path: string; fixUrl: string; writtenTitle?: string }> = [
     ...staticPaths.map((path) => ({
       path,
       fixUrl: `/admin/seo?path=${encodeURIComponent(path)}#overrides`,
@@ -86,10 +104,12 @@ export async function auditPublicPages({
     ...liveInsights.map((item) => ({
       path: `/insights/${item.slug}`,
       fixUrl: `/admin/insights/edit/${item.id}`,
+      writtenTitle: item.seoTitle ?? item.title,
     })),
     ...liveCaseStudies.map((item) => ({
       path: `/case-studies/${item.slug}`,
       fixUrl: `/admin/case-studies/edit/${item.id}`,
+      writtenTitle: item.seoTitle ?? item.title,
     })),
   ];
   const sitemap = await fetchPage("/sitemap.xml").catch(() => ({ status: 0, body: "" }));
@@ -138,19 +158,34 @@ export async function auditPublicPages({
       problems.push(`The page answers ${page.status || "nothing"} instead of 200.`);
     if (!title) problems.push("Missing title.");
     else {
-      if (title.length > 60) problems.push(`Title is ${title.length} characters (over 60).`);
+      // Judge what staff can change: the title they wrote, when the page's title comes from it
+      // (the template adds the client and site name only when they fit); else the title shown.
+      const judged =
+        page.writtenTitle && title.includes(page.writtenTitle) ? page.writtenTitle : title;
+      if (judged.length > TITLE_LIMIT)
+        problems.push(
+          judged !== page.writtenTitle
+            ? `Title is ${title.length} characters (over ${TITLE_LIMIT}).`
+            : `The title written for this page is ${judged.length} characters (over ${TITLE_LIMIT}): shorten it or set a shorter SEO title.`,
+        );
       if ((titles.get(title) ?? 0) > 1) problems.push("Title is the same as another page's.");
     }
     if (!description) problems.push("Missing description.");
     else {
-      if (description.length > 160)
-        problems.push(`Description is ${description.length} characters (over 160).`);
+      if (description.length > DESCRIPTION_LIMIT)
+        problems.push(
+          `Description is ${description.length} characters (over ${DESCRIPTION_LIMIT}).`,
+        );
       if ((descriptions.get(description) ?? 0) > 1)
         problems.push("Description is the same as another page's.");
     }
     if (page.head.imagesWithoutAlt)
       problems.push(
         `${page.head.imagesWithoutAlt} image${page.head.imagesWithoutAlt === 1 ? "" : "s"} without alt text.`,
+      );
+    if (page.head.blockedMedia)
+      problems.push(
+        `${page.head.blockedMedia} audio or video file${page.head.blockedMedia === 1 ? " has an http:// address" : "s have http:// addresses"}, which the site blocks: ${page.head.blockedMedia === 1 ? "it never plays" : "they never play"}. Give the episode an https:// address or upload the file (Podcasts).`,
       );
     const broken = [...new Set(page.head.links.map((link) => link.replace(/(.)\/$/, "$1")))].filter(
       (link) => {

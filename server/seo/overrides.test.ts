@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect, it } from "vitest";
 import { AppError } from "#server/errors.ts";
+import { makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { auditPublicPages } from "./audit";
 import {
@@ -150,12 +151,37 @@ describeEachDatabase("SEO settings", (get) => {
     }
   });
 
+  it("judges the title staff wrote for an insight, not what the template adds", async () => {
+    // The site name after a 45-character title makes 64: the template's part, not staff's.
+    const fine = await makeInsight(get().db, { title: "A".repeat(45) });
+    const long = await makeInsight(get().db, { title: "B".repeat(64) });
+    const page = (title: string) =>
+      `<html><head><title>${title}</title><meta name="description" content="${title}"/></head><body></body></html>`;
+    const result = await auditPublicPages({
+      db: get().db,
+      fetchPage: async (path) => {
+        if (path === `/insights/${fine.slug}`)
+          return { status: 200, body: page(`${fine.title} | Digital Frontier`) };
+        if (path === `/insights/${long.slug}`) return { status: 200, body: page(long.title) };
+        return { status: 404, body: "" };
+      },
+    });
+    expect(result.find((item) => item.path === `/insights/${fine.slug}`)?.problems).toEqual([
+      "Missing from the sitemap.",
+    ]);
+    expect(result.find((item) => item.path === `/insights/${long.slug}`)?.problems[0]).toBe(
+      "The title written for this page is 64 characters (over 60): shorten it or set a shorter SEO title.",
+    );
+  });
+
   it("audits every public page", async () => {
     const longTitle = "T".repeat(61);
     const pages: Record<string, string> = {
       "/": `<html><head><title>Home</title><meta name="description" content="Same"/></head><body><img src="/a.png"><a href="/gone">x</a></body></html>`,
       "/faq": `<html><head><title>${longTitle}</title><meta name="description" content="Same"/></head><body><img src="/b.png" alt="b"></body></html>`,
-      "/sitemap.xml": "<urlset><url><loc>https://frontier.test/</loc></url></urlset>",
+      "/podcasts": `<html><head><title>Podcasts</title><meta name="description" content="Shows"/></head><body><audio controls><source src="http://cdn.example.com/old.mp3" type="audio/mpeg"/></audio><audio controls><source src="https://cdn.example.com/new.mp3"/></audio></body></html>`,
+      "/sitemap.xml":
+        "<urlset><url><loc>https://frontier.test/</loc></url><url><loc>https://frontier.test/podcasts</loc></url></urlset>",
     };
     const result = await auditPublicPages({
       db: get().db,
@@ -175,6 +201,9 @@ describeEachDatabase("SEO settings", (get) => {
       "Missing from the sitemap.",
     ]);
     expect(faq?.fixUrl).toBe("/admin/seo?path=%2Ffaq#overrides");
+    expect(result.find((page) => page.path === "/podcasts")?.problems).toEqual([
+      "1 audio or video file has an http:// address, which the site blocks: it never plays. Give the episode an https:// address or upload the file (Podcasts).",
+    ]);
     expect(result.find((page) => page.path === "/pricing")?.problems[0]).toBe(
       "The page answers 404 instead of 200.",
     );

@@ -77,6 +77,28 @@ describeEachDatabase("redirect manager", (get) => {
       ),
     ).toMatch(/correct/);
 
+    // The same redirect twice, or a second one from the same path, is refused with a message.
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/old`, toPath: `${base}/new`, status: "301" },
+          actor,
+        }),
+      ),
+    ).toBe(`This redirect already exists: ${base}/old → ${base}/new (301).`);
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `${base}/old`, toPath: "/faq", status: "302" },
+          actor,
+        }),
+      ),
+    ).toBe(
+      `${base}/old already redirects to ${base}/new. Delete that redirect first to send it elsewhere.`,
+    );
+
     const table = await loadRedirectTable(get().db);
     expect(table.get(`${base}/old`)).toEqual({ to: `${base}/new`, status: 301 });
     await deleteRedirect({ database: get(), id: created.id, actor });
@@ -97,6 +119,16 @@ describeEachDatabase("redirect manager", (get) => {
       to: `/insights/${slug}-2`,
       status: 301,
     });
+    // A managed redirect from that old address would duplicate the automatic one.
+    expect(
+      await refusal(
+        createRedirect({
+          database: get(),
+          input: { fromPath: `/insights/${slug}`, toPath: "/insights", status: "301" },
+          actor,
+        }),
+      ),
+    ).toMatch(new RegExp(`already redirects to /insights/${slug}-2`));
     await saveInsight({
       database: get(),
       id: saved.id,

@@ -1,4 +1,4 @@
-import { asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
@@ -92,10 +92,22 @@ export async function createRedirect({
         eq(redirects.toPath, fromPath),
       ),
     );
-  if (related.some((row) => row.fromPath === fromPath))
-    throw new AppError("CONFLICT", `${fromPath} is already redirected.`, {
-      fieldErrors: { fromPath: ["This path is already redirected; delete that redirect first."] },
-    });
+  const existing = related.find((row) => row.fromPath === fromPath);
+  if (existing)
+    throw new AppError(
+      "CONFLICT",
+      existing.toPath === toPath
+        ? `This redirect already exists: ${fromPath} → ${toPath} (${existing.status}).`
+        : `${fromPath} already redirects to ${existing.toPath}. Delete that redirect first to send it elsewhere.`,
+      { fieldErrors: { fromPath: ["This path is already redirected."] } },
+    );
+  const automatic = await findOldSlugTarget(db, fromPath);
+  if (automatic)
+    throw new AppError(
+      "CONFLICT",
+      `${fromPath} already redirects to ${automatic}: it is the old address of a renamed page.`,
+      { fieldErrors: { fromPath: ["This path is already redirected."] } },
+    );
   const onward = related.find((row) => row.fromPath === toPath);
   if (onward)
     throw new AppError(
@@ -152,6 +164,22 @@ export async function deleteRedirect({
     });
   });
   await afterContentChange(database, "redirects changed");
+}
+
+/** Where an old slug's address leads now, when it is one of a live insight or case study. */
+async function findOldSlugTarget(db: Db, path: string) {
+  const match = /^\/(insights|case-studies)\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  const [area, content] =
+    match[1] === "insights"
+      ? (["insight", insights] as const)
+      : (["case-study", caseStudies] as const);
+  const [row] = await db
+    .select({ slug: content.slug })
+    .from(slugRedirects)
+    .innerJoin(content, eq(content.id, slugRedirects.recordId))
+    .where(and(eq(slugRedirects.area, area), eq(slugRedirects.oldSlug, match[2]), isLive(content)));
+  return row ? `/${match[1]}/${row.slug}` : null;
 }
 
 export type RedirectTable = Map<string, { to: string; status: 301 | 302 }>;

@@ -40,3 +40,11 @@ export const caseStudyKind: PublishableKindInfo = {
   listDescription: "Client stories on the public site: write, schedule and publish.",
   byline: "client",
 };
+
+/** The slug field's hint: the public address with the slug as typed, for this kind. */
+export function slugHint(kind: PublishableKindInfo, slug: string, isPublished: boolean) {
+  const address = `${kind.publicPath}/${slug.trim() || `your-${kind.area}-slug`}`;
+  return isPublished
+    ? `The address: ${address}. Changing the slug keeps the old address working: it redirects here.`
+    : `The address: ${address}`;
+}

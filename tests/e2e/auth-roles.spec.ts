@@ -23,6 +23,17 @@ describe("signing in with each role", () => {
     );
     const sidebar = page.getByRole("navigation", { name: "Admin sections" });
     await expect(sidebar.getByRole("link", { name: "SEO Tools" }).isVisible()).resolves.toBe(true);
+    // The Settings section holds the site-wide settings pages.
+    const settingsList = sidebar.locator("#admin-nav-settings");
+    expect(await settingsList.getByRole("link").allTextContents()).toEqual([
+      "All settings",
+      "Branding",
+      "Navigation",
+      "SEO Tools",
+      "Team",
+      "Outbox",
+      "Audit Log",
+    ]);
     await sidebar.getByRole("button", { name: /Settings/i }).click();
     await expect(sidebar.getByRole("link", { name: "SEO Tools" }).count()).resolves.toBe(0);
 

@@ -53,7 +53,8 @@ describe("the chat, as a visitor", () => {
     await dialog.getByText("Enter an email address so we can reply.").waitFor();
     await dialog.getByLabel("Email", { exact: true }).fill("visitor-nav@example.com");
     await offline.click();
-    await dialog.getByText("Thanks! We'll reply to visitor-nav@example.com by email.").waitFor();
+    await dialog.getByText("Thanks! Your message is with the team.").waitFor();
+    await dialog.getByText("We'll reply to visitor-nav@example.com by email.").waitFor();
 
     await dialog.getByLabel("Your message").fill("Also: what does a prototype cost?");
     await page.keyboard.press("Enter");
@@ -88,7 +89,9 @@ describe("the chat, as a visitor", () => {
       .getByLabel("Message", { exact: true })
       .fill("Please send me a quote for a web platform.");
     await dialog.getByRole("button", { name: "Send by email" }).click();
-    await dialog.getByText("Thanks! We'll reply to olga@example.com by email.").waitFor();
+    await dialog.getByText("Thanks! Your message is with the team.").waitFor();
+    // Where the reply goes is said once, not twice.
+    await expect(dialog.getByText(/reply to olga@example\.com by email/).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await close();
 

@@ -26,6 +26,9 @@ const pages = [
   "/admin/campaigns/create",
   `/admin/campaigns/edit/${id}`,
   "/admin/header",
+  "/admin/settings",
+  "/admin/settings/branding",
+  "/admin/settings/navigation",
   "/admin/seo",
 ];
 const actions = [
@@ -43,6 +46,8 @@ const actions = [
   `/admin/campaigns/edit/${id}`,
   "/admin/campaigns/preview",
   "/admin/header",
+  "/admin/settings/branding",
+  "/admin/settings/navigation",
   "/admin/seo",
   "/admin/media/upload",
   "/admin/content/preview",
@@ -135,7 +140,9 @@ describe("content and marketing are for admins only", () => {
 
     const admin = await openPage(running.browser);
     await loginAs(admin.page, running.server, "admin");
+    // The old address of the Branding page still leads there.
     await admin.page.goto(`${running.server.url}/admin/header`);
+    await admin.page.waitForURL(/\/admin\/settings\/branding$/);
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><rect width="100" height="20" fill="#f60"/></svg>',
     );
@@ -150,9 +157,9 @@ describe("content and marketing are for admins only", () => {
       .toMatch(/^\/uploads\/logos\/[0-9a-f]{32}/);
     const uploaded = await admin.page.getByLabel("Logo, PNG fallback URL").inputValue();
     await admin.page.getByLabel("Header logo width (px)").fill("160");
-    await admin.page.getByRole("button", { name: "Save header and footer" }).click();
+    await admin.page.getByRole("button", { name: "Save branding" }).click();
     await expect
-      .poll(() => admin.page.getByText("Header and footer saved.", { exact: false }).count(), {
+      .poll(() => admin.page.getByText("Branding saved.", { exact: false }).count(), {
         timeout: 20_000,
       })
       .toBeGreaterThan(0);

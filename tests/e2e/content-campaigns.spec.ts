@@ -73,7 +73,15 @@ describe("subscribers and campaigns", () => {
       .toBe("Hello");
     await page.getByRole("button", { name: "Save campaign" }).click();
     await page.waitForURL(/\/admin\/campaigns\/edit\//);
+    // Sending now asks first; cancelling sends nothing.
     await page.getByRole("button", { name: "Send now to 10" }).click();
+    const confirm = page.getByRole("alertdialog", {
+      name: /Send “Our autumn field notes” to 10 subscribers now\?/,
+    });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Send now to 10" }).click();
+    await confirm.getByRole("button", { name: "Send to 10" }).click();
 
     await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     const port = smtp.port;
@@ -101,6 +109,10 @@ describe("subscribers and campaigns", () => {
     await expect
       .poll(() => page.getByTestId("campaign-report").innerText(), { timeout: 20_000 })
       .toContain("sent 10 · failed 0");
+    // Once over, the progress box says so instead of "Sending".
+    await expect
+      .poll(() => page.locator("#progress-heading").innerText(), { timeout: 20_000 })
+      .toBe("Sent to 10 subscribers");
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(firstServer.received.length + smtp.received.length).toBe(10);
     expect(errors).toEqual([]);

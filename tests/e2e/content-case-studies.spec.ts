@@ -17,6 +17,8 @@ describe("case studies in the command center", () => {
     await page.getByLabel("Title", { exact: true }).fill(title);
     // The slug follows the title until staff change it.
     await expect.poll(() => page.getByLabel("Slug", { exact: true }).inputValue()).toBe(slug);
+    // The hint shows the case study's real address, as typed.
+    await page.getByText(`The address: /case-studies/${slug}`, { exact: true }).waitFor();
     await page.getByLabel("Client", { exact: true }).fill(client);
     await page.getByLabel("Industry").fill("Logistics");
     await page.getByLabel("Scalable Web Platforms").check();

@@ -17,6 +17,7 @@ describe("insights in the command center", () => {
     await page.goto(`${running.server.url}/admin/insights/create`);
     await page.getByLabel("Title", { exact: true }).fill("A scheduled field report");
     await page.getByLabel("Slug", { exact: true }).fill(slug);
+    await page.getByText(`The address: /insights/${slug}`, { exact: true }).waitFor();
     await page.getByLabel("Author").fill("Ada Lovelace");
     await page.getByLabel("Tags").fill("Delivery, Velocity");
     await page.getByLabel("Excerpt").fill("What we learned shipping on a schedule.");
@@ -99,8 +100,18 @@ describe("insights in the command center", () => {
     const old = await fetch(`${running.server.url}/insights/${slug}`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`/insights/${slug}-renamed`);
+    const editorUrl = page.url();
     await page.goto(`${running.server.url}/insights/${slug}`);
     expect(new URL(page.url()).pathname).toBe(`/insights/${slug}-renamed`);
+
+    // A published insight's editor drafts a campaign from it.
+    await page.goto(editorUrl);
+    await page.getByRole("button", { name: "Create campaign from this insight" }).click();
+    await page.waitForURL(/\/admin\/campaigns\/edit\//);
+    await page.locator("[data-toast]", { hasText: "Campaign drafted from the insight." }).waitFor();
+    expect(await page.getByLabel("Subject", { exact: true }).inputValue()).toBe(
+      "A scheduled field report",
+    );
     expect(errors).toEqual([]);
     await close();
   }, 180_000);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mainNavigation } from "#app/lib/navigation.ts";
+import { demoNavigation } from "#shared/site-navigation.ts";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
@@ -16,14 +16,14 @@ afterAll(async () => {
 });
 
 describe("the public shell", () => {
-  it("navigates through the eight main entries on a desktop screen", async () => {
+  it("navigates through the main entries of the demo menus on a desktop screen", async () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1440, height: 900 },
     });
     await gotoHydrated(page, server.url);
     const nav = page.getByRole("navigation", { name: "Main" });
     const labels = await nav.getByRole("link").allTextContents();
-    expect(labels).toEqual(mainNavigation.map((item) => item.label));
+    expect(labels).toEqual(demoNavigation.header.map((item) => item.label));
     await nav.getByRole("link", { name: "FAQ" }).click();
     await page.waitForURL(`${server.url}/faq`);
     await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
@@ -48,7 +48,7 @@ describe("the public shell", () => {
     const box = await menu.boundingBox();
     expect(box?.width).toBe(390);
     expect(box?.height).toBe(844);
-    await expect(menu.getByRole("link").count()).resolves.toBe(8);
+    await expect(menu.getByRole("link").count()).resolves.toBe(demoNavigation.header.length);
 
     // Tab many times: focus never leaves the menu.
     for (let i = 0; i < 12; i++) {

@@ -8,6 +8,8 @@ import { createStaffUser } from "#server/auth/users.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { parseEnv } from "#server/env.ts";
+import { getPublishedNavigation } from "#server/settings/navigation.ts";
+import { demoNavigation } from "#shared/site-navigation.ts";
 import { createTestDatabase } from "#tests/helpers/db.ts";
 
 // Walks every admin route of app/routes.ts (read from the route table itself)
@@ -163,4 +165,33 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
       }
     });
   }
+
+  it("keeps the navigation settings from a clientManager: no menus read, no change made", async () => {
+    const module = (await import(path.join(appDir, "routes/admin/settings/navigation.tsx"))) as {
+      loader: (args: unknown) => Promise<unknown>;
+      action: (args: unknown) => Promise<unknown>;
+    };
+    const url = "http://frontier.test/admin/settings/navigation";
+    const headers = { Cookie: cookies.clientManager ?? "" };
+    const read = await module
+      .loader({ request: new Request(url, { headers }), context: context(), params: {} })
+      .catch((thrown: unknown) => thrown);
+    expect(classify(read)).toBe("admin-only");
+    expect(JSON.stringify(read)).not.toContain("About Us");
+
+    const before = await getPublishedNavigation(database.db);
+    const body = new FormData();
+    body.set("intent", "publish");
+    body.set("navigation", JSON.stringify(demoNavigation));
+    const changed = await module
+      .action({
+        request: new Request(url, { method: "POST", headers, body }),
+        context: context(),
+        params: {},
+      })
+      .catch((thrown: unknown) => thrown);
+    expect(classify(changed)).toBe("admin-only");
+    expect(await getPublishedNavigation(database.db)).toEqual(before);
+    expect(before).not.toEqual(demoNavigation);
+  });
 });

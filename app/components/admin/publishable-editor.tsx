@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { slugify } from "#shared/content-admin/forms.ts";
-import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
+import { type PublishableKindInfo, slugHint } from "#shared/content-admin/kinds.ts";
 import { ImageUploader } from "./image-uploader";
 import { PublishingFields, SeoFields } from "./publishing-fields";
 import { type RelatedChoice, RelatedContent } from "./related-content";
@@ -115,11 +115,7 @@ export function PublishableEditor({
           label="Slug"
           errors={errors}
           value={slug}
-          hint={
-            item?.status === "published"
-              ? "Changing it keeps the old address working: it redirects here."
-              : `The address: ${kind.publicPath}/your-slug`
-          }
+          hint={slugHint(kind, slug, item?.status === "published")}
           onChange={(next) => {
             setSlug(next);
             setSlugEdited(true);

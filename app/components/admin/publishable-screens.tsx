@@ -152,11 +152,14 @@ export function PublishableEditScreen({
   kind,
   item,
   revisions,
+  actions,
   children,
 }: {
   kind: PublishableKindInfo;
   item: { title: string; slug: string; status: string };
   revisions: Parameters<typeof RevisionHistory>[0]["revisions"];
+  /** The kind's own buttons beside Delete (an insight's "Create campaign"). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const [isDeleting, setDeleting] = useState(false);
@@ -168,9 +171,12 @@ export function PublishableEditScreen({
         description={`${statusLabels[item.status as (typeof statuses)[number]] ?? statusLabels.draft} · ${kind.publicPath}/${item.slug}`}
         back={{ to: kind.adminPath, label: kind.plural }}
         actions={
-          <button type="button" className="btn-secondary" onClick={() => setDeleting(true)}>
-            Delete
-          </button>
+          <>
+            {actions}
+            <button type="button" className="btn-secondary" onClick={() => setDeleting(true)}>
+              Delete
+            </button>
+          </>
         }
       />
       <div className="grid gap-8 2xl:grid-cols-[minmax(0,1fr)_20rem]">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDate } from "#app/lib/format.ts";
-import { renditionsOf } from "#app/lib/images.ts";
 import { findServiceById } from "#shared/content/services.ts";
+import { renditionsOf } from "#shared/images.ts";
 
 export type CaseStudyCardData = {
   slug: string;

@@ -1,13 +1,23 @@
-import { Link } from "react-router";
-import { primaryLinks, secondaryLinks, socialLinks } from "#app/lib/navigation.ts";
+import { socialLinks } from "#app/lib/navigation.ts";
+import type { FooterLinkGroup } from "#shared/site-navigation.ts";
 import { Logo } from "./logo";
+import { FooterLinkGroups } from "./menu-link";
 import { NewsletterForm } from "./newsletter-form";
 
-export function SiteFooter({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth: number }) {
+export function SiteFooter({
+  logoSrc,
+  logoWidth,
+  groups,
+}: {
+  logoSrc?: string;
+  logoWidth: number;
+  /** The published footer link groups (staff edit them at /admin/settings/navigation). */
+  groups: FooterLinkGroup[];
+}) {
   const year = new Date().getFullYear();
   return (
     <footer className="relative z-10 mt-24 border-t border-white/10 bg-ink-950/80">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.6fr]">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-2 lg:grid-cols-[1.3fr_2fr_1.6fr]">
         <div className="flex flex-col gap-4">
           <Logo src={logoSrc} width={logoWidth} />
           <p className="font-display text-lg font-semibold text-white">
@@ -17,8 +27,7 @@ export function SiteFooter({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth
             Senior engineers who design, build and run the software your business depends on.
           </p>
         </div>
-        <FooterLinks title="Company" links={primaryLinks} />
-        <FooterLinks title="Explore" links={secondaryLinks} />
+        <FooterLinkGroups groups={groups} />
         <div className="flex flex-col gap-4">
           <h2 className="heading-md">Field notes, monthly</h2>
           <p className="text-sm text-mist-400">
@@ -57,22 +66,5 @@ export function SiteFooter({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth
         </div>
       </div>
     </footer>
-  );
-}
-
-function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
-  return (
-    <nav aria-label={title}>
-      <h2 className="heading-md mb-4">{title}</h2>
-      <ul className="flex flex-col gap-2">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} prefetch="intent" className="text-mist-300 hover:text-white">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }

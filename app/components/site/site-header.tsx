@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
-import { mainNavigation } from "#app/lib/navigation.ts";
+import type { SiteLink } from "#shared/site-navigation.ts";
 import { Logo } from "./logo";
+import { HeaderMenu, HeaderMenuLink } from "./menu-link";
 
-export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth: number }) {
+export function SiteHeader({
+  logoSrc,
+  logoWidth,
+  links,
+}: {
+  logoSrc?: string;
+  logoWidth: number;
+  /** The published header menu (staff edit it at /admin/settings/navigation). */
+  links: SiteLink[];
+}) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -27,29 +37,12 @@ export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-md">
-      <div className="container-page flex h-18 items-center justify-between gap-6 py-3">
+      <div className="container-page flex min-h-18 items-center justify-between gap-6 py-3">
         <Link to="/" className="shrink-0" aria-label="Digital Frontier home">
           <Logo src={logoSrc} width={logoWidth} />
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  prefetch="intent"
-                  className={({ isActive }) =>
-                    `rounded-full px-3 py-2 text-sm font-medium transition ${
-                      isActive ? "bg-white/10 text-white" : "text-mist-300 hover:text-white"
-                    }`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Main" className="hidden min-w-0 lg:block">
+          <HeaderMenu links={links} />
         </nav>
         <button
           type="button"
@@ -102,20 +95,17 @@ export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth
           </div>
           <nav aria-label="Mobile" className="container-page flex-1 overflow-y-auto py-6">
             <ul className="flex flex-col gap-2">
-              {mainNavigation.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
+              {links.map((link, index) => (
+                <li key={`${index}:${link.href}`}>
+                  <HeaderMenuLink
+                    link={link}
                     onClick={closeMenu}
-                    className={({ isActive }) =>
+                    className={(isActive) =>
                       `block rounded-xl px-4 py-3 font-display text-2xl font-semibold ${
                         isActive ? "bg-white/10 text-white" : "text-mist-300 hover:text-white"
                       }`
                     }
-                  >
-                    {item.label}
-                  </NavLink>
+                  />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { renditionsOf } from "#app/lib/images.ts";
+import { renditionsOf } from "#shared/images.ts";
 
 export type TestimonialData = {
   id: string;

@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 /**
- * Follows the site settings live: when staff save the header settings, the
- * server sends an event and the page reloads its data (logo, widths) in place.
+ * Follows the site settings live: when staff save the header settings or publish the menus, the
+ * server sends an event and the page reloads its data (logo, widths, menus) in place.
  */
 export function useLiveSettings() {
   const revalidator = useRevalidator();

@@ -117,7 +117,7 @@ function SidebarSection({ section }: { section: AdminNavSection }) {
             <li key={link.to}>
               <NavLink
                 to={link.to}
-                end={link.to === "/admin"}
+                end={link.to === "/admin" || link.isExact}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 text-sm transition ${
                     isActive

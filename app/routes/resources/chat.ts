@@ -76,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "offline": {
         const taken = await takeOfflineMessage({
           ...options,
+          env: context.env,
           input: {
             name: form.get("name") ?? "",
             email: form.get("email") ?? "",

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const path = `/case-studies/${study.slug}`;
   const image = study.socialImage ?? study.coverImage ?? undefined;
   return seoMeta({
-    title: study.seoTitle ?? `${study.title}: ${study.client} case study`,
+    title: study.seoTitle ?? [`${study.title}: ${study.client} case study`, study.title],
     description: study.seoDescription ?? study.summary,
     path,
     publicUrl,

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Frequently Asked Questions",
     description:
-      "Straight answers on the projects we take on, how we keep quality high at speed, engagement and pricing models, taking over existing projects and support after launch.",
+      "Straight answers on the projects we take on, keeping quality high at speed, engagement and pricing models, taking over projects and support after launch.",
     path: "/faq",
     publicUrl: publicUrlFrom(matches),
     jsonLd: [

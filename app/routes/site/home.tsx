@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return seoMeta({
     title: "Engineering The Digital Frontier | Digital Frontier",
     description:
-      "Digital Frontier is a senior software engineering agency building web platforms, mobile apps, AI features, brand identities and VR/AR experiences, with working software every week.",
+      "A senior software engineering agency: web platforms, mobile apps, AI features, brand identity and VR/AR, with working software every week.",
     path: "/",
     publicUrl,
     jsonLd: [

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AfterLoad } from "#app/components/site/after-load.tsx";
 import { PageTransition, RouteSpinner } from "#app/components/site/page-transition.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
@@ -6,7 +6,14 @@ import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { useLiveSettings } from "#app/components/site/use-live-settings.ts";
 import { ErrorPage } from "#app/components/ui/error-page.tsx";
 import { useBranding } from "#app/root.tsx";
+import { getPublishedNavigation } from "#server/settings/navigation.ts";
+import { defaultNavigation } from "#shared/site-navigation.ts";
 import type { Route } from "./+types/layout";
+
+/** The published menus; a settings event makes open pages load them again (useLiveSettings). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { navigation: await getPublishedNavigation(context.db) };
+}
 
 // The particle field, cursor dot, back-to-top button (hidden until a visitor has
 // scrolled) and the chat button load after the page is interactive.
@@ -19,6 +26,8 @@ const loadCursorDot = () => import("#app/components/site/cursor-dot.tsx").then((
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const branding = useBranding();
+  const navigation =
+    useRouteLoaderData<typeof loader>("routes/site/layout")?.navigation ?? defaultNavigation;
   useLiveSettings();
   return (
     <div className="relative isolate flex min-h-screen flex-col">
@@ -31,9 +40,17 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
       <AfterLoad load={loadParticles} />
       <AfterLoad load={loadCursorDot} />
       <RouteSpinner />
-      <SiteHeader logoSrc={branding?.logoSrc} logoWidth={branding?.logoWidth ?? 120} />
+      <SiteHeader
+        logoSrc={branding?.logoSrc}
+        logoWidth={branding?.logoWidth ?? 120}
+        links={navigation.header}
+      />
       <div className="flex-1">{children}</div>
-      <SiteFooter logoSrc={branding?.footerLogoSrc} logoWidth={branding?.footerLogoWidth ?? 120} />
+      <SiteFooter
+        logoSrc={branding?.footerLogoSrc}
+        logoWidth={branding?.footerLogoWidth ?? 120}
+        groups={navigation.footer}
+      />
       <AfterLoad load={loadBackToTop} />
       <AfterLoad load={loadChatWidget} />
     </div>

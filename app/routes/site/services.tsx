@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return seoMeta({
     title: "Services",
     description:
-      "Scalable web platforms, AI and machine learning, mobile apps, UI/UX and brand identity, and VR/AR development: what Digital Frontier builds and how each engagement runs.",
+      "Web platforms, AI and machine learning, mobile apps, UI/UX and brand identity, and VR/AR: what Digital Frontier builds and how each engagement runs.",
     path: "/services",
     publicUrl,
     jsonLd: [

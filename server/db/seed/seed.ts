@@ -5,6 +5,7 @@ import { settings } from "#server/db/schema/settings.ts";
 import { seedBusiness } from "#server/db/seed/business.ts";
 import { log } from "#server/log.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
+import { seedNavigation } from "#server/settings/navigation.ts";
 
 const SEED_MARKER_ID = "seed";
 
@@ -22,6 +23,7 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
         .onConflictDoNothing();
     },
   },
+  { name: "navigation", run: seedNavigation },
   { name: "public content", run: seedPublicContent },
   { name: "business demo data", run: seedBusiness },
 ];

@@ -92,9 +92,8 @@ export default function ChatPanel({
               onTaken={(answer) => {
                 session.receive(answer);
                 onActive();
-                setNotice(
-                  `Thanks! We'll reply to ${answer.conversation?.visitorEmail ?? "you"} by email.`,
-                );
+                // The form below says where the reply goes: the notice need not say it again.
+                setNotice("Thanks! Your message is with the team.");
               }}
             />
           ) : (

@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { CampaignEditor } from "#app/components/admin/campaign-editor.tsx";
+import { CampaignProgress } from "#app/components/admin/campaign-progress.tsx";
+import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
@@ -8,7 +10,11 @@ import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
 import { countAudience } from "#server/marketing/campaign-audience.ts";
 import { saveCampaign } from "#server/marketing/campaign-editing.ts";
-import { getCampaign, getCampaignReport } from "#server/marketing/campaign-queries.ts";
+import {
+  getCampaign,
+  getCampaignReport,
+  getCampaignSendProblem,
+} from "#server/marketing/campaign-queries.ts";
 import { scheduleCampaign, unscheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
 import { sendTestCampaign } from "#server/marketing/campaign-test-send.ts";
 import { findSubscriberTags } from "#server/marketing/subscribers.ts";
@@ -24,12 +30,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context;
   const campaign = await getCampaign(db, requireIdParam(args.params.id));
   invariantResponse(campaign, "This campaign does not exist.", { status: 404 });
-  const [tags, report, audience] = await Promise.all([
+  const [tags, report, audience, problem] = await Promise.all([
     findSubscriberTags(db),
     getCampaignReport(db, campaign.id),
     countAudience(db, campaign.audienceTags),
+    campaign.status === "sending" ? getCampaignSendProblem(db, campaign.id) : null,
   ]);
-  return { campaign, tags, report, audience };
+  return { campaign, tags, report, audience, problem };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -77,9 +84,12 @@ function toIsoFromLocal(local: string) {
 }
 
 export default function EditCampaignScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, tags, report, audience } = loaderData;
+  const { campaign, tags, report, audience, problem } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const sendForm = useRef<HTMLFormElement>(null);
+  const [isConfirming, setConfirming] = useState(false);
   const [when, setWhen] = useState<"now" | "later">("now");
   const [sendAtLocal, setSendAtLocal] = useState("");
   const isEditable = campaign.status === "draft" || campaign.status === "scheduled";
@@ -87,8 +97,6 @@ export default function EditCampaignScreen({ loaderData, actionData }: Route.Com
     campaign.status === "sending" ||
     (campaign.status === "scheduled" && campaign.scheduledAt !== null);
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const done = report.sent + report.failed;
-  const total = Math.max(campaign.recipientCount, done);
 
   useEffect(() => {
     if (!isSending) return;
@@ -117,24 +125,13 @@ export default function EditCampaignScreen({ loaderData, actionData }: Route.Com
       ) : null}
 
       {campaign.status !== "draft" ? (
-        <section className="card mb-6 space-y-3 p-5" aria-labelledby="progress-heading">
-          <h2 id="progress-heading" className="heading-md">
-            Sending
-          </h2>
-          <progress
-            className="w-full"
-            max={total || 1}
-            value={done}
-            aria-label="Sending progress"
-          />
-          <p className="text-sm text-mist-300" data-testid="campaign-report">
-            {done} of {total} handled · sent {report.sent} · failed {report.failed} · unsubscribed
-            since {report.unsubscribed}
-            {campaign.isTrackingEnabled
-              ? ` · opened ${report.opened} · clicked ${report.clicked}`
-              : ""}
-          </p>
-        </section>
+        <CampaignProgress
+          status={campaign.status}
+          problem={problem}
+          report={report}
+          recipientCount={campaign.recipientCount}
+          isTrackingEnabled={campaign.isTrackingEnabled}
+        />
       ) : null}
 
       {isEditable ? (
@@ -164,7 +161,18 @@ export default function EditCampaignScreen({ loaderData, actionData }: Route.Com
               Send test
             </button>
           </Form>
-          <Form method="post" className="card space-y-3 p-5" aria-labelledby="send-heading">
+          <Form
+            method="post"
+            ref={sendForm}
+            className="card space-y-3 p-5"
+            aria-labelledby="send-heading"
+            onSubmit={(event) => {
+              // Sending now cannot be undone: ask first.
+              if (campaign.status === "scheduled" || when !== "now") return;
+              event.preventDefault();
+              setConfirming(true);
+            }}
+          >
             <h2 id="send-heading" className="heading-md">
               Send
             </h2>
@@ -225,6 +233,19 @@ export default function EditCampaignScreen({ loaderData, actionData }: Route.Com
                 >
                   {when === "now" ? `Send now to ${audience}` : "Schedule"}
                 </button>
+                <ConfirmModal
+                  open={isConfirming}
+                  title={`Send “${campaign.subject}” to ${audience} subscriber${audience === 1 ? "" : "s"} now?`}
+                  confirmLabel={`Send to ${audience}`}
+                  isBusy={navigation.state === "submitting"}
+                  onCancel={() => setConfirming(false)}
+                  onConfirm={() => {
+                    setConfirming(false);
+                    if (sendForm.current) void submit(sendForm.current);
+                  }}
+                >
+                  A sent email cannot be recalled. Send a test first if you have not checked it.
+                </ConfirmModal>
               </>
             )}
           </Form>

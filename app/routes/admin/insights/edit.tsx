@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { InsightEditor } from "#app/components/admin/insight-editor.tsx";
 import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
 import { getInsightForEdit, insightStore } from "#server/content-admin/insights.ts";
@@ -20,7 +20,22 @@ export default function EditInsightScreen({ loaderData }: Route.ComponentProps) 
   const actionData = useActionData<typeof action>();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <PublishableEditScreen kind={insightKind} item={item} revisions={revisions}>
+    <PublishableEditScreen
+      kind={insightKind}
+      item={item}
+      revisions={revisions}
+      actions={
+        item.status === "published" ? (
+          // The Campaigns page's own action drafts it (createCampaignFromInsight) and opens it.
+          <Form method="post" action="/admin/campaigns?index">
+            <input type="hidden" name="insightId" value={item.id} />
+            <button type="submit" className="btn-secondary">
+              Create campaign from this insight
+            </button>
+          </Form>
+        ) : null
+      }
+    >
       <InsightEditor
         key={item.updatedAt.toString()}
         insight={item}

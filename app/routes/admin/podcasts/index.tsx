@@ -5,7 +5,7 @@ import { StatusBadge } from "#app/components/admin/status-badge.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { pageFrom } from "#server/business/list-query.ts";
 import { findEpisodesForAdmin } from "#server/podcasts/episodes.ts";
-import { formatDurationInput } from "#shared/podcasts-admin.ts";
+import { formatDurationInput, isBlockedAudioUrl } from "#shared/podcasts-admin.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Podcasts | Command Center" }];
@@ -34,12 +34,20 @@ const columns: AdminColumn<Row>[] = [
     key: "title",
     header: "Episode",
     cell: (row) => (
-      <Link
-        to={`/admin/podcasts/edit/${row.id}`}
-        className="font-semibold text-white hover:underline"
-      >
-        {row.title}
-      </Link>
+      <>
+        <Link
+          to={`/admin/podcasts/edit/${row.id}`}
+          className="font-semibold text-white hover:underline"
+        >
+          {row.title}
+        </Link>
+        {row.kind === "audio" && isBlockedAudioUrl(row.audioUrl) ? (
+          <span className="mt-1 block text-sm text-red-300" data-blocked-audio>
+            Won’t play: its audio address starts with http://, which the site blocks. Edit it to use
+            https:// or upload the file.
+          </span>
+        ) : null}
+      </>
     ),
   },
   {

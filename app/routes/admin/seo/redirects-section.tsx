@@ -17,7 +17,12 @@ export function RedirectsSection({
       <h2 id="redirects-heading" className="heading-md">
         Redirects
       </h2>
-      <Form method="post" className="flex flex-wrap items-end gap-3">
+      {/* A new list means the redirect was added: a fresh form, so it is not added twice. */}
+      <Form
+        method="post"
+        key={redirects.map((row) => row.id).join()}
+        className="flex flex-wrap items-end gap-3"
+      >
         <input type="hidden" name="intent" value="create-redirect" />
         <div>
           <label htmlFor="fromPath" className="field-label">

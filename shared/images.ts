@@ -3,6 +3,12 @@ const RENDITION_WIDTHS = [480, 960, 1600];
 
 const uploadPattern = /^(\/uploads\/images\/[0-9a-f]{32})-(\d+)\.(webp|avif)$/;
 
+/** An uploaded image's name without its size and format, and the largest width stored. */
+export function uploadedImageOf(src: string | null | undefined) {
+  const match = src ? uploadPattern.exec(src) : null;
+  return match ? { base: match[1], largest: Number(match[2]) } : undefined;
+}
+
 /**
  * For an uploaded image (stored as AVIF and WebP renditions up to the width in
  * its URL), the srcsets a <picture> offers; undefined for anything else (our SVGs
