@@ -48,3 +48,28 @@ describeEachDatabase("notifications", (get) => {
     await expect(received).resolves.toBe("hello");
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("notifications on PostgreSQL", () => {
+  it("listeners added at the same moment share one connection", async () => {
+    const { createTempPostgresDatabase } = await import("#tests/helpers/pg.ts");
+    const temp = await createTempPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: temp.url });
+    try {
+      const stops = await Promise.all(
+        ["first", "second", "third"].map((channel) =>
+          database.listen(`frontier_${channel}`, () => {}),
+        ),
+      );
+      const { sql } = await import("drizzle-orm");
+      const result = await database.db.execute(
+        sql`select count(*)::int as listening from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN%'`,
+      );
+      expect((result.rows[0] as { listening: number }).listening).toBe(1);
+      for (const stop of stops) await stop();
+    } finally {
+      await database.close();
+      await temp.drop();
+    }
+  });
+});

@@ -82,8 +82,17 @@ async function openPostgres(url: string): Promise<Database> {
   let listenClient: pg.Client | undefined;
   const listeners = new Map<string, Set<Listener>>();
 
-  async function ensureListenClient() {
-    if (listenClient) return listenClient;
+  let connecting: Promise<pg.Client> | undefined;
+  // Listeners added while the connection is being made share it (no second, leaked client).
+  function ensureListenClient() {
+    if (listenClient) return Promise.resolve(listenClient);
+    connecting ??= connectListenClient().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  async function connectListenClient() {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? "");
@@ -128,6 +137,7 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async close() {
+      await connecting?.catch(() => {});
       await listenClient?.end().catch(() => {});
       await pool.end();
     },
