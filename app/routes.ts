@@ -52,6 +52,7 @@ export default [
     route("proposals/:id/pdf", "routes/admin/proposals/pdf.ts"),
     route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
+    route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [

@@ -19,6 +19,7 @@ import { onboardingSteps } from "#shared/business/onboarding-form.ts";
 import { projectFormSchema, projectFormValues } from "#shared/business/project-form.ts";
 import { moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
+import { MilestonesPanel } from "./milestones-panel";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.project.name ?? "Project"} | Command Center` },
@@ -53,7 +54,11 @@ export async function action(args: Route.ActionArgs) {
   requireIdParam(args.params.id);
   const form = await readForm(args.request);
   try {
-    const input = parseFormValues(projectFormSchema, projectFormValues(form));
+    // Milestones are changed one by one in their own panel (./milestones.ts), not by this form.
+    const { milestones: _milestones, ...input } = parseFormValues(
+      projectFormSchema,
+      projectFormValues(form),
+    );
     await updateProject({
       db: args.context.db,
       actor: staffActor(user, args.context.clientAddress),
@@ -115,6 +120,7 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
             errors={actionData?.fieldErrors}
             error={actionData?.error}
             submitLabel="Save project"
+            hasMilestones={false}
             initial={{
               name: project.name,
               clientId: project.clientId,
@@ -135,58 +141,61 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
             }}
           />
         </section>
-        <section aria-labelledby="onboarding" className="card">
-          <h2 id="onboarding" className="heading-md mb-3">
-            Client onboarding
-          </h2>
-          <p className="text-sm text-mist-400">Link for the client (no sign-in needed):</p>
-          <a
-            href={onboardingLink}
-            className="break-all text-sm text-frontier-blue underline"
-            data-testid="onboarding-link"
-          >
-            {onboardingLink}
-          </a>
-          <p className="mt-3 text-sm" data-testid="onboarding-state">
-            {project.onboardingCompletedAt
-              ? `Completed ${formatDateTime(project.onboardingCompletedAt, locale)}`
-              : hasAnswers
-                ? "In progress"
-                : "Not started"}
-          </p>
-          {hasAnswers ? (
-            <dl className="mt-4 flex flex-col gap-3 text-sm">
-              {onboardingSteps.flatMap((step) =>
-                step.fields
-                  .filter((field) => answers[field.name]?.trim())
-                  .map((field) => (
-                    <div key={field.name}>
-                      <dt className="text-mist-400">{field.label}</dt>
-                      <dd className="whitespace-pre-line text-mist-100">{answers[field.name]}</dd>
-                    </div>
-                  )),
-              )}
-            </dl>
-          ) : null}
-          {files.length ? (
-            <>
-              <h3 className="mt-5 font-semibold text-white">Brand assets</h3>
-              <ul className="mt-2 flex flex-col gap-1 text-sm">
-                {files.map((file) => (
-                  <li key={file.id}>
-                    <a
-                      href={`/admin/projects/${project.id}/files/${file.id}`}
-                      className="text-frontier-blue underline"
-                    >
-                      {file.filename}
-                    </a>{" "}
-                    <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+        <div className="flex flex-col gap-8">
+          <MilestonesPanel projectId={project.id} milestones={project.milestones} locale={locale} />
+          <section aria-labelledby="onboarding" className="card">
+            <h2 id="onboarding" className="heading-md mb-3">
+              Client onboarding
+            </h2>
+            <p className="text-sm text-mist-400">Link for the client (no sign-in needed):</p>
+            <a
+              href={onboardingLink}
+              className="break-all text-sm text-frontier-blue underline"
+              data-testid="onboarding-link"
+            >
+              {onboardingLink}
+            </a>
+            <p className="mt-3 text-sm" data-testid="onboarding-state">
+              {project.onboardingCompletedAt
+                ? `Completed ${formatDateTime(project.onboardingCompletedAt, locale)}`
+                : hasAnswers
+                  ? "In progress"
+                  : "Not started"}
+            </p>
+            {hasAnswers ? (
+              <dl className="mt-4 flex flex-col gap-3 text-sm">
+                {onboardingSteps.flatMap((step) =>
+                  step.fields
+                    .filter((field) => answers[field.name]?.trim())
+                    .map((field) => (
+                      <div key={field.name}>
+                        <dt className="text-mist-400">{field.label}</dt>
+                        <dd className="whitespace-pre-line text-mist-100">{answers[field.name]}</dd>
+                      </div>
+                    )),
+                )}
+              </dl>
+            ) : null}
+            {files.length ? (
+              <>
+                <h3 className="mt-5 font-semibold text-white">Brand assets</h3>
+                <ul className="mt-2 flex flex-col gap-1 text-sm">
+                  {files.map((file) => (
+                    <li key={file.id}>
+                      <a
+                        href={`/admin/projects/${project.id}/files/${file.id}`}
+                        className="text-frontier-blue underline"
+                      >
+                        {file.filename}
+                      </a>{" "}
+                      <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        </div>
       </div>
     </main>
   );
