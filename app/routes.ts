@@ -39,6 +39,12 @@ export default [
   route("proposal/:proposalId", "routes/client/proposal.tsx"),
   route("onboarding/:projectId", "routes/client/onboarding.tsx"),
 
+  // The client portal (server/portal).
+  ...prefix("portal", [
+    route("sign-in", "routes/portal/sign-in.tsx"),
+    route("sign-out", "routes/portal/sign-out.ts"),
+  ]),
+
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("setup", "routes/auth/setup.tsx"),
@@ -53,6 +59,7 @@ export default [
     route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
     route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
+    route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [
