@@ -12,6 +12,7 @@ import { errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
 import { listOnboardingFiles } from "#server/onboarding/onboarding.ts";
+import { listSharedFiles } from "#server/portal/shared-files.ts";
 import { getProject, updateProject } from "#server/projects/projects.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
@@ -20,6 +21,7 @@ import { projectFormSchema, projectFormValues } from "#shared/business/project-f
 import { moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 import { MilestonesPanel } from "./milestones-panel";
+import { SharedFilesPanel } from "./shared-files-panel";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.project.name ?? "Project"} | Command Center` },
@@ -29,10 +31,11 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db, env } = args.context;
-  const [project, clients, files] = await Promise.all([
+  const [project, clients, files, sharedFiles] = await Promise.all([
     getProject({ db, id: args.params.id }),
     listClientChoices({ db }),
     listOnboardingFiles({ db, projectId: args.params.id }),
+    listSharedFiles({ db, projectId: args.params.id }),
   ]);
   invariantResponse(project, "Not Found", { status: 404 });
   return {
@@ -44,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
       size,
       contentType,
     })),
+    sharedFiles,
     onboardingLink: `${env.PUBLIC_URL}/onboarding/${project.onboardingId}`,
     locale: localeFrom(args.request),
   };
@@ -74,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditProjectScreen({ loaderData }: Route.ComponentProps) {
-  const { project, clients, files, onboardingLink, locale } = loaderData;
+  const { project, clients, files, sharedFiles, onboardingLink, locale } = loaderData;
   const actionData = useActionData<typeof action>();
   const answers = project.onboarding?.answers ?? {};
   const hasAnswers = Object.values(answers).some((value) => value?.trim());
@@ -143,6 +147,7 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
         </section>
         <div className="flex flex-col gap-8">
           <MilestonesPanel projectId={project.id} milestones={project.milestones} locale={locale} />
+          <SharedFilesPanel projectId={project.id} files={sharedFiles} locale={locale} />
           <section aria-labelledby="onboarding" className="card">
             <h2 id="onboarding" className="heading-md mb-3">
               Client onboarding
