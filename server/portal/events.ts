@@ -8,6 +8,7 @@ const KEEP_ALIVE_MS = 25_000;
  * their client changes (a milestone marked done, a file shared), so an open portal
  * page revalidates in place. Only ids of the contact's own client pass; the event
  * says what changed, never its content. NOTIFY brings changes made on any instance.
+ * A "ready" event says the stream listens (nothing after it is missed).
  * `isStillSignedIn` is asked on every event and keep-alive: a revoked contact's
  * stream ends.
  */
@@ -49,7 +50,6 @@ export function portalEventStream({
         }
       };
       signal.addEventListener("abort", close);
-      controller.enqueue(encoder.encode("retry: 5000\n\n"));
       stopListening = await database.listen(PROJECT_CHANGES_CHANNEL, (payload) => {
         const change = parseProjectChange(payload);
         if (!change || change.clientId !== clientId) return;
@@ -57,7 +57,9 @@ export function portalEventStream({
           `event: change\ndata: ${JSON.stringify({ projectId: change.projectId, what: change.what })}\n\n`,
         );
       });
-      if (isClosed) void stopListening();
+      if (isClosed) return void stopListening();
+      // Sent once the listener is in place: from here on, no change is missed.
+      controller.enqueue(encoder.encode("retry: 5000\nevent: ready\ndata: {}\n\n"));
       keepAlive = setInterval(() => void send(": keep-alive\n\n"), KEEP_ALIVE_MS);
     },
     cancel() {

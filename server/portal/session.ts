@@ -107,10 +107,13 @@ export async function findPortalViewer({
   db,
   env,
   request,
+  isActivity = true,
 }: {
   db: Db;
   env: Pick<Env, "PUBLIC_URL">;
   request: Request;
+  /** False for checks that are not the contact doing something (an open tab's event stream). */
+  isActivity?: boolean;
 }): Promise<PortalViewer | undefined> {
   const token = readPortalCookie(request, env);
   if (!token) return undefined;
@@ -148,7 +151,7 @@ export async function findPortalViewer({
     await db.delete(portalSessions).where(eq(portalSessions.id, row.sessionId));
     return undefined;
   }
-  if (idleMs > LAST_SEEN_WRITE_MS)
+  if (isActivity && idleMs > LAST_SEEN_WRITE_MS)
     await db
       .update(portalSessions)
       .set({ lastSeenAt: new Date(now) })

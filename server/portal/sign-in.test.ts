@@ -295,7 +295,18 @@ describeEachDatabase("client portal sign-in", (get) => {
       .update(portalSessions)
       .set({ lastSeenAt: new Date(Date.now() - PORTAL_SESSION_IDLE_MS + 120_000) })
       .where(eq(portalSessions.id, session.id));
+    // A check that is not the contact doing something (an open tab's event stream) moves nothing...
+    const [before] = await db
+      .select()
+      .from(portalSessions)
+      .where(eq(portalSessions.id, session.id));
+    await findPortalViewer({ db, env: portalEnv, request: requestWith(cookie), isActivity: false });
+    const [quiet] = await db.select().from(portalSessions).where(eq(portalSessions.id, session.id));
+    expect(quiet.lastSeenAt.getTime()).toBe(before.lastSeenAt.getTime());
+    // ...a request does.
     expect(await viewerOf(db, cookie)).toBeDefined();
+    const [seen] = await db.select().from(portalSessions).where(eq(portalSessions.id, session.id));
+    expect(seen.lastSeenAt.getTime()).toBeGreaterThan(before.lastSeenAt.getTime());
     await db
       .update(portalSessions)
       .set({ lastSeenAt: new Date(Date.now() - PORTAL_SESSION_IDLE_MS - 1000) })

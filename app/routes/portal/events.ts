@@ -12,7 +12,8 @@ export async function loader(args: Route.LoaderArgs) {
     clientId: viewer.clientId,
     signal: request.signal,
     isStillSignedIn: async () =>
-      (await findPortalViewer({ db: context.db, env: context.env, request }))?.sessionId ===
-      viewer.sessionId,
+      // An open tab is not activity: it does not keep an idle session alive.
+      (await findPortalViewer({ db: context.db, env: context.env, request, isActivity: false }))
+        ?.sessionId === viewer.sessionId,
   });
 }

@@ -17,7 +17,8 @@ export function usePortalEvents() {
     const source = new EventSource("/portal/events");
     let hasDropped = false;
     const onChange = () => void revalidateRef.current();
-    const onOpen = () => {
+    // "ready" comes once the server listens: from then on no change is missed.
+    const onReady = () => {
       setLive(true);
       if (hasDropped) void revalidateRef.current();
     };
@@ -26,7 +27,7 @@ export function usePortalEvents() {
       setLive(false);
     };
     source.addEventListener("change", onChange);
-    source.addEventListener("open", onOpen);
+    source.addEventListener("ready", onReady);
     source.addEventListener("error", onError);
     return () => {
       source.close();
