@@ -9,7 +9,7 @@ import { portalAccess, portalLinks, portalSessions } from "#server/db/schema/por
 import { proposals } from "#server/db/schema/proposals.ts";
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
-import { sendMail } from "#server/mail/mailer.ts";
+import { MailDeliveryError, sendMail } from "#server/mail/mailer.ts";
 import { PORTAL_AUDIT_AREA } from "./activity";
 import { createInvitationLink, portalLinkUrl } from "./links";
 
@@ -81,6 +81,23 @@ export async function inviteContact({
     return { contact, token };
   });
   const url = portalLinkUrl(env, token);
+  try {
+    await mailInvitation({ db, env }, contact, url);
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    throw new AppError(
+      "UNAVAILABLE",
+      `${contact.name} has portal access, but the invitation could not be mailed (${error.message}). Try "Send a new invitation" again later.`,
+    );
+  }
+  return contact;
+}
+
+async function mailInvitation(
+  { db, env }: { db: Db; env: MailEnv },
+  contact: { name: string; email: string; company: string },
+  url: string,
+) {
   const intro = `${contact.company} now has a client portal at Frontier: your proposals, projects, files and invoices in one place.`;
   await sendMail(
     { db, env },
@@ -100,7 +117,6 @@ export async function inviteContact({
       html: `<p>Hello ${escapeHtml(contact.name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">Sign in to the portal</a></p><p>The link works once, within 72 hours; after that, ask for a new link at any time on <a href="${escapeHtml(`${env.PUBLIC_URL}/portal/sign-in`)}">the sign-in page</a> with this email address.</p>`,
     },
   );
-  return contact;
 }
 
 /** Ends a contact's access: open sessions and unused links stop working now. */

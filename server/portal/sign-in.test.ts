@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { updateClient } from "#server/clients/clients.ts";
+import { getClient, updateClient } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
@@ -351,6 +351,24 @@ describeEachDatabase("client portal sign-in", (get) => {
       input: { ...input, contacts: [input.contacts[0]] },
     });
     expect(await viewerOf(db, cookie)).toBeUndefined();
+  });
+
+  it("says so when the invitation cannot be mailed, and keeps the access granted", async () => {
+    const { db } = get();
+    const client = (await getClient({ db, id: (await makeClient(db)).id }))!;
+    const [contact] = client.contacts;
+    const refused = await inviteContact({
+      db,
+      env: { ...portalEnv, SMTP_URL: "smtp://127.0.0.1:9" },
+      actor: staff,
+      clientId: client.id,
+      contactId: contact.id,
+    }).catch((error) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "UNAVAILABLE" });
+    expect(refused.message).toContain("could not be mailed");
+    const [access] = await listPortalAccess({ db, clientId: client.id });
+    expect(access.state).toBe("invited");
   });
 
   it("refuses an invitation for a contact of another client", async () => {
