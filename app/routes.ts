@@ -39,6 +39,27 @@ export default [
   route("proposal/:proposalId", "routes/client/proposal.tsx"),
   route("onboarding/:projectId", "routes/client/onboarding.tsx"),
 
+  // The client portal (server/portal): its sign-in, files and events outside the layout.
+  ...prefix("portal", [
+    route("sign-in", "routes/portal/sign-in.tsx"),
+    route("sign-out", "routes/portal/sign-out.ts"),
+    route("events", "routes/portal/events.ts"),
+    route("statement", "routes/portal/statement.ts"),
+    route("proposals/:id/pdf", "routes/portal/proposal-pdf.ts"),
+    route("invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
+    route("projects/:id/files/:fileId", "routes/portal/project-file.ts"),
+    layout("routes/portal/layout.tsx", [
+      index("routes/portal/home.tsx"),
+      route("proposals", "routes/portal/proposals.tsx"),
+      route("proposals/:id", "routes/portal/proposal.tsx"),
+      route("invoices", "routes/portal/invoices.tsx"),
+      route("invoices/:id", "routes/portal/invoice.tsx"),
+      route("projects", "routes/portal/projects.tsx"),
+      route("projects/:id", "routes/portal/project.tsx"),
+      route("projects/:id/onboarding", "routes/portal/onboarding.tsx"),
+    ]),
+  ]),
+
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("setup", "routes/auth/setup.tsx"),
@@ -52,6 +73,9 @@ export default [
     route("proposals/:id/pdf", "routes/admin/proposals/pdf.ts"),
     route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
+    route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
+    route("projects/:id/shared-files", "routes/admin/projects/shared-files.ts"),
+    route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [

@@ -30,6 +30,55 @@ async function insertContacts(tx: Tx, clientId: string, contacts: ClientInput["c
   );
 }
 
+/**
+ * Saves the client form's contacts. A contact whose email is still listed keeps its
+ * row (and with it its portal access and sessions); the others are removed, new ones added.
+ */
+async function replaceContacts(tx: Tx, clientId: string, contacts: ClientInput["contacts"]) {
+  const existing = await tx
+    .select({ id: clientContacts.id, email: clientContacts.email })
+    .from(clientContacts)
+    .where(eq(clientContacts.clientId, clientId))
+    .orderBy(asc(clientContacts.position));
+  const unclaimed = new Map<string, string>();
+  for (const row of [...existing].reverse()) unclaimed.set(row.email.toLowerCase(), row.id);
+  const added: Array<ClientInput["contacts"][number] & { position: number }> = [];
+  const kept: string[] = [];
+  for (const [position, contact] of contacts.entries()) {
+    const email = contact.email.toLowerCase();
+    const id = unclaimed.get(email);
+    const values = {
+      name: contact.name,
+      email,
+      phone: contact.phone,
+      role: contact.role,
+      isPrimary: position === 0,
+      position,
+    };
+    if (!id) {
+      added.push({ ...contact, position });
+      continue;
+    }
+    unclaimed.delete(email);
+    kept.push(id);
+    await tx.update(clientContacts).set(values).where(eq(clientContacts.id, id));
+  }
+  const removed = existing.map((row) => row.id).filter((id) => !kept.includes(id));
+  if (removed.length) await tx.delete(clientContacts).where(inArray(clientContacts.id, removed));
+  if (!added.length) return;
+  await tx.insert(clientContacts).values(
+    added.map((contact) => ({
+      clientId,
+      name: contact.name,
+      email: contact.email.toLowerCase(),
+      phone: contact.phone,
+      role: contact.role,
+      isPrimary: contact.position === 0,
+      position: contact.position,
+    })),
+  );
+}
+
 export async function createClient({
   db,
   actor,
@@ -93,8 +142,7 @@ export async function updateClient({
       .where(eq(clients.id, id))
       .returning();
     if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
-    await tx.delete(clientContacts).where(eq(clientContacts.clientId, id));
-    await insertContacts(tx, id, input.contacts);
+    await replaceContacts(tx, id, input.contacts);
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,

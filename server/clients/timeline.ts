@@ -1,12 +1,21 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { auditEvents } from "#server/db/schema/audit.ts";
 import { chatConversations } from "#server/db/schema/chat.ts";
 import { invoices, payments } from "#server/db/schema/invoices.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { projects } from "#server/db/schema/projects.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
+import { PORTAL_AUDIT_AREA } from "#server/portal/activity.ts";
 
-export type TimelineKind = "message" | "proposal" | "project" | "invoice" | "payment" | "chat";
+export type TimelineKind =
+  | "message"
+  | "proposal"
+  | "project"
+  | "invoice"
+  | "payment"
+  | "chat"
+  | "portal";
 
 export type TimelineEvent = {
   kind: TimelineKind;
@@ -20,9 +29,12 @@ export type TimelineEvent = {
 
 const LIMIT = 100;
 
-/** Everything that happened with a client, newest first: messages, proposals, projects, invoices, payments, chats. */
+/**
+ * Everything that happened with a client, newest first: messages, proposals, projects,
+ * invoices, payments, chats, and what their contacts did in the client portal.
+ */
 export async function getClientTimeline({ db, clientId }: { db: Db; clientId: string }) {
-  const [leadRows, proposalRows, projectRows, invoiceRows, paymentRows, chatRows] =
+  const [leadRows, proposalRows, projectRows, invoiceRows, paymentRows, chatRows, portalRows] =
     await Promise.all([
       db
         .select()
@@ -68,6 +80,16 @@ export async function getClientTimeline({ db, clientId }: { db: Db; clientId: st
         .from(chatConversations)
         .where(inArray(chatConversations.clientId, [clientId]))
         .orderBy(desc(chatConversations.createdAt))
+        .limit(LIMIT),
+      db
+        .select({
+          createdAt: auditEvents.createdAt,
+          detail: auditEvents.detail,
+          address: auditEvents.address,
+        })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.area, PORTAL_AUDIT_AREA), eq(auditEvents.recordId, clientId)))
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
         .limit(LIMIT),
     ]);
   const events: TimelineEvent[] = [];
@@ -175,6 +197,13 @@ export async function getClientTimeline({ db, clientId }: { db: Db; clientId: st
       title: `Chat with ${chat.visitorName ?? "a visitor"}`,
       detail: chat.lastMessagePreview ?? undefined,
       href: "/admin/chat",
+    });
+  for (const row of portalRows)
+    events.push({
+      kind: "portal",
+      at: row.createdAt.toISOString(),
+      title: String(row.detail.summary ?? "Portal activity"),
+      detail: row.address ? `From ${row.address}` : undefined,
     });
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 200);
 }

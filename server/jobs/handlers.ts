@@ -4,6 +4,8 @@ import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
+import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
+import { SEND_SIGN_IN_LINK_JOB, sendSignInLinks } from "#server/portal/links.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
 import {
   runScheduledSync,
@@ -63,3 +65,13 @@ jobHandlers[YOUTUBE_SCHEDULE_JOB] = async (_payload, { database, env }) => {
   await runScheduledSync({ database, env });
 };
 recurringJobs.push({ kind: YOUTUBE_SCHEDULE_JOB, everyMs: 60_000 });
+
+// Client portal: a requested sign-in link is looked up and mailed here, never in the request
+// (the answer must not depend on whether the address is known); spent links and ended sessions go hourly.
+jobHandlers[SEND_SIGN_IN_LINK_JOB] = async (payload, { db, env }) => {
+  await sendSignInLinks({ db, env, email: String(payload.email ?? "") });
+};
+jobHandlers[PORTAL_CLEANUP_JOB] = async (_payload, { db }) => {
+  await prunePortalRecords(db);
+};
+recurringJobs.push({ kind: PORTAL_CLEANUP_JOB, everyMs: 60 * 60_000 });

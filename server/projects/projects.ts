@@ -15,6 +15,7 @@ import {
   type ProjectStatus,
   projectTransitions,
 } from "#shared/business/project-form.ts";
+import { announceProjectChange } from "./changes";
 
 function audit(tx: Tx, actor: Actor, action: string, recordId: string, detail = {}) {
   return recordAudit(tx, {
@@ -48,7 +49,11 @@ async function writeMilestones(tx: Tx, projectId: string, milestones: ProjectInp
   );
 }
 
-async function checkLinks(tx: Tx, input: ProjectInput, projectId?: string) {
+async function checkLinks(
+  tx: Tx,
+  input: Pick<ProjectInput, "clientId" | "proposalId">,
+  projectId?: string,
+) {
   const [client] = await tx
     .select({ id: clients.id })
     .from(clients)
@@ -128,7 +133,8 @@ export async function updateProject({
   db: Db;
   actor: Actor;
   id: string;
-  input: ProjectInput;
+  /** Without milestones, the project's milestones stay as they are (the project page edits them one by one). */
+  input: Omit<ProjectInput, "milestones"> & { milestones?: ProjectInput["milestones"] };
 }) {
   return db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, id)).for("update");
@@ -154,7 +160,8 @@ export async function updateProject({
       })
       .where(eq(projects.id, id))
       .returning();
-    await writeMilestones(tx, id, input.milestones);
+    if (input.milestones) await writeMilestones(tx, id, input.milestones);
+    await announceProjectChange(tx, { clientId: updated.clientId, projectId: id, what: "project" });
     await audit(tx, actor, "update", id, {
       name: updated.name,
       ...(project.status !== updated.status ? { from: project.status, to: updated.status } : {}),

@@ -17,7 +17,7 @@ import { createProjectRecord } from "#server/projects/projects.ts";
 import { formatMoney } from "#shared/money.ts";
 import { withDetails } from "./queries";
 import { ANSWERABLE, audit, isPastValidity, lockProposal, type MailEnv } from "./records";
-import { snapshotOf } from "./snapshot";
+import { snapshotOf, snapshotSha256 } from "./snapshot";
 
 function answerRefusal(status: ProposalStatus) {
   switch (status) {
@@ -67,6 +67,7 @@ export async function acceptProposal({
   hasAgreed,
   address,
   version,
+  signer,
   today = todayIso(),
 }: {
   db: Db;
@@ -77,6 +78,8 @@ export async function acceptProposal({
   address: string;
   /** The proposal's updatedAt the client saw; a newer one refuses. */
   version?: string;
+  /** The contact signed in to the client portal who accepts (none through the mailed link). */
+  signer?: { contactId: string; email: string };
   today?: string;
 }) {
   const name = fullName.trim().replace(/\s+/g, " ");
@@ -101,13 +104,20 @@ export async function acceptProposal({
         acceptedName: name,
         acceptedAddress: address,
         acceptedSnapshot: snapshot,
+        acceptedSnapshotSha256: snapshotSha256(snapshot),
+        acceptedContactId: signer?.contactId ?? null,
+        acceptedEmail: signer?.email ?? null,
         firstViewedAt: locked.firstViewedAt ?? acceptedAt,
         updatedAt: acceptedAt,
       })
       .where(eq(proposals.id, locked.id))
       .returning();
-    const actor: Actor = { id: null, email: null, address };
-    await audit(tx, actor, "accept", proposal.id, { name });
+    const actor: Actor = { id: null, email: signer?.email ?? null, address };
+    await audit(tx, actor, "accept", proposal.id, {
+      name,
+      sha256: proposal.acceptedSnapshotSha256,
+      ...(signer ? { contactId: signer.contactId, via: "portal" } : {}),
+    });
     const project = await createProjectRecord(tx, {
       actor,
       input: {
@@ -221,6 +231,7 @@ export async function declineProposal({
   publicId,
   reason = "",
   address,
+  signer,
   today = todayIso(),
 }: {
   db: Db;
@@ -228,6 +239,8 @@ export async function declineProposal({
   publicId: string;
   reason?: string;
   address: string;
+  /** The contact signed in to the client portal who declines. */
+  signer?: { contactId: string; email: string };
   today?: string;
 }) {
   const trimmed = reason.trim().slice(0, 2000);
@@ -244,7 +257,10 @@ export async function declineProposal({
       })
       .where(eq(proposals.id, locked.id))
       .returning();
-    await audit(tx, { id: null, address }, "decline", updated.id, { reason: trimmed });
+    await audit(tx, { id: null, email: signer?.email ?? null, address }, "decline", updated.id, {
+      reason: trimmed,
+      ...(signer ? { contactId: signer.contactId, via: "portal" } : {}),
+    });
     return updated;
   });
   await notifyStaff(

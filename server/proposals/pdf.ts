@@ -8,6 +8,7 @@ import {
 } from "#server/business/pdf.ts";
 import { proposalTotals } from "#shared/business/proposal-form.ts";
 import { formatMoney, formatQuantity, formatRate, lineAmount } from "#shared/money.ts";
+import { drawAcceptanceRecord } from "./acceptance-record";
 import type { FullProposal } from "./queries";
 
 /** Markdown as readable plain paragraphs: headings, bullets and emphasis marks dropped. */
@@ -130,6 +131,7 @@ export function renderProposalPdf(proposal: FullProposal, locale = "en-US") {
             50,
           );
       }
+      drawAcceptanceRecord(doc, proposal);
     },
   );
 }

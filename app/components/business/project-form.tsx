@@ -30,6 +30,8 @@ type Props = {
   errors?: Record<string, string[] | undefined>;
   error?: string;
   submitLabel: string;
+  /** False where milestones are edited one by one beside the form (the project page). */
+  hasMilestones?: boolean;
 };
 
 let rowKey = 0;
@@ -41,6 +43,7 @@ export function ProjectForm({
   errors,
   error,
   submitLabel,
+  hasMilestones = true,
 }: Props) {
   const [members, setMembers] = useState(
     initial.teamMembers.map((member) => ({ ...member, key: ++rowKey })),
@@ -126,84 +129,89 @@ export function ProjectForm({
           )}
         </Field>
       </div>
-      <fieldset>
-        <legend className="heading-md mb-3">Milestones</legend>
-        <div className="flex flex-col gap-2">
-          {milestones.map((milestone, index) => (
-            <div
-              key={milestone.key}
-              className="grid items-end gap-2 sm:grid-cols-[1fr_11rem_auto_auto]"
-            >
-              <div>
-                <label className="field-label text-xs" htmlFor={`milestone-${milestone.key}-title`}>
-                  Milestone {index + 1}
-                </label>
-                <input
-                  id={`milestone-${milestone.key}-title`}
-                  name="milestoneTitle"
-                  defaultValue={milestone.title}
-                  maxLength={200}
-                  className="field-input py-1.5 text-sm"
-                />
-                {errors?.[`milestones.${index}.title`] ? (
-                  <p className="field-error">{errors[`milestones.${index}.title`]?.[0]}</p>
-                ) : null}
-              </div>
-              <div>
-                <label className="field-label text-xs" htmlFor={`milestone-${milestone.key}-due`}>
-                  Due
-                </label>
-                <input
-                  id={`milestone-${milestone.key}-due`}
-                  type="date"
-                  name="milestoneDueDate"
-                  defaultValue={milestone.dueDate}
-                  className="field-input py-1.5 text-sm"
-                />
-              </div>
-              <label className="flex items-center gap-2 pb-2 text-sm text-mist-300">
-                <input
-                  type="checkbox"
-                  checked={milestone.isDone}
-                  onChange={(event) =>
-                    setMilestones((current) =>
-                      current.map((item) =>
-                        item.key === milestone.key
-                          ? { ...item, isDone: event.target.checked }
-                          : item,
-                      ),
-                    )
-                  }
-                />
-                Done
-              </label>
-              <input type="hidden" name="milestoneDone" value={milestone.isDone ? "1" : "0"} />
-              <button
-                type="button"
-                aria-label={`Remove milestone ${index + 1}`}
-                className="rounded-lg px-2 py-1.5 text-mist-400 hover:bg-white/10 hover:text-white"
-                onClick={() =>
-                  setMilestones((current) => current.filter((item) => item.key !== milestone.key))
-                }
+      {hasMilestones ? (
+        <fieldset>
+          <legend className="heading-md mb-3">Milestones</legend>
+          <div className="flex flex-col gap-2">
+            {milestones.map((milestone, index) => (
+              <div
+                key={milestone.key}
+                className="grid items-end gap-2 sm:grid-cols-[1fr_11rem_auto_auto]"
               >
-                ✕
-              </button>
-            </div>
-          ))}
-        </div>
-        <button
-          type="button"
-          className="btn-secondary mt-3 px-4 py-1.5 text-sm"
-          onClick={() =>
-            setMilestones((current) => [
-              ...current,
-              { title: "", dueDate: "", isDone: false, key: ++rowKey },
-            ])
-          }
-        >
-          Add a milestone
-        </button>
-      </fieldset>
+                <div>
+                  <label
+                    className="field-label text-xs"
+                    htmlFor={`milestone-${milestone.key}-title`}
+                  >
+                    Milestone {index + 1}
+                  </label>
+                  <input
+                    id={`milestone-${milestone.key}-title`}
+                    name="milestoneTitle"
+                    defaultValue={milestone.title}
+                    maxLength={200}
+                    className="field-input py-1.5 text-sm"
+                  />
+                  {errors?.[`milestones.${index}.title`] ? (
+                    <p className="field-error">{errors[`milestones.${index}.title`]?.[0]}</p>
+                  ) : null}
+                </div>
+                <div>
+                  <label className="field-label text-xs" htmlFor={`milestone-${milestone.key}-due`}>
+                    Due
+                  </label>
+                  <input
+                    id={`milestone-${milestone.key}-due`}
+                    type="date"
+                    name="milestoneDueDate"
+                    defaultValue={milestone.dueDate}
+                    className="field-input py-1.5 text-sm"
+                  />
+                </div>
+                <label className="flex items-center gap-2 pb-2 text-sm text-mist-300">
+                  <input
+                    type="checkbox"
+                    checked={milestone.isDone}
+                    onChange={(event) =>
+                      setMilestones((current) =>
+                        current.map((item) =>
+                          item.key === milestone.key
+                            ? { ...item, isDone: event.target.checked }
+                            : item,
+                        ),
+                      )
+                    }
+                  />
+                  Done
+                </label>
+                <input type="hidden" name="milestoneDone" value={milestone.isDone ? "1" : "0"} />
+                <button
+                  type="button"
+                  aria-label={`Remove milestone ${index + 1}`}
+                  className="rounded-lg px-2 py-1.5 text-mist-400 hover:bg-white/10 hover:text-white"
+                  onClick={() =>
+                    setMilestones((current) => current.filter((item) => item.key !== milestone.key))
+                  }
+                >
+                  ✕
+                </button>
+              </div>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="btn-secondary mt-3 px-4 py-1.5 text-sm"
+            onClick={() =>
+              setMilestones((current) => [
+                ...current,
+                { title: "", dueDate: "", isDone: false, key: ++rowKey },
+              ])
+            }
+          >
+            Add a milestone
+          </button>
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend className="heading-md mb-3">Team</legend>
         <div className="flex flex-col gap-2">

@@ -17,22 +17,22 @@ export function ProposalInvestment({
         Investment
       </h2>
       <div className="overflow-x-auto rounded-2xl border border-white/10">
-        <table className="w-full min-w-[32rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[32rem]">
           <thead className="bg-ink-800/80 text-left text-xs uppercase tracking-wider text-mist-400">
             <tr>
-              <th scope="col" className="px-4 py-2">
+              <th scope="col" className="px-2 py-2 sm:px-4">
                 Item
               </th>
-              <th scope="col" className="px-4 py-2 text-right">
+              <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                 Qty
               </th>
-              <th scope="col" className="px-4 py-2 text-right">
+              <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                 Price
               </th>
-              <th scope="col" className="px-4 py-2 text-right">
+              <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                 Tax
               </th>
-              <th scope="col" className="px-4 py-2 text-right">
+              <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                 Amount
               </th>
             </tr>
@@ -40,16 +40,16 @@ export function ProposalInvestment({
           <tbody className="divide-y divide-white/5">
             {proposal.items.map((item) => (
               <tr key={item.id}>
-                <td className="px-4 py-2">
+                <td className="px-2 py-2 sm:px-4">
                   {item.description}
                   {item.kind === "recurring" ? (
                     <span className="text-mist-400"> (per {item.interval})</span>
                   ) : null}
                 </td>
-                <td className="px-4 py-2 text-right">{formatQuantity(item.quantity)}</td>
-                <td className="px-4 py-2 text-right">{money(item.unitAmount)}</td>
-                <td className="px-4 py-2 text-right">{formatRate(item.taxRateBp)}%</td>
-                <td className="px-4 py-2 text-right">{money(lineAmount(item))}</td>
+                <td className="px-2 py-2 sm:px-4 text-right">{formatQuantity(item.quantity)}</td>
+                <td className="px-2 py-2 sm:px-4 text-right">{money(item.unitAmount)}</td>
+                <td className="px-2 py-2 sm:px-4 text-right">{formatRate(item.taxRateBp)}%</td>
+                <td className="px-2 py-2 sm:px-4 text-right">{money(lineAmount(item))}</td>
               </tr>
             ))}
           </tbody>

@@ -3,10 +3,10 @@ import { useActionData, useNavigation } from "react-router";
 import { ClientPageFooter } from "#app/components/business/client-page-footer.tsx";
 import { formatDate, formatDateTime } from "#app/components/business/fields.tsx";
 import { localeFrom } from "#server/business/locale.ts";
-import { renderMarkdown } from "#server/content/markdown.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { acceptProposal, declineProposal } from "#server/proposals/acceptance.ts";
+import { clientViewOf } from "#server/proposals/client-view.ts";
 import { viewProposal } from "#server/proposals/viewing.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { Route } from "./+types/proposal";
@@ -33,41 +33,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isPreview,
   });
   invariantResponse(proposal, "Not Found", { status: 404 });
-  const sections = (["scope", "approach", "timeline", "terms"] as const)
-    .filter((key) => proposal[key].trim())
-    .map((key) => ({ key, html: renderMarkdown(proposal[key]) }));
   return {
-    proposal: {
-      title: proposal.title,
-      company: proposal.client.company,
-      status: proposal.status,
-      currency: proposal.currency,
-      validUntil: proposal.validUntil,
-      firstViewedAt: proposal.firstViewedAt,
-      acceptedAt: proposal.acceptedAt,
-      acceptedName: proposal.acceptedName,
-      declinedAt: proposal.declinedAt,
-      depositPercent: proposal.depositPercent,
-      version: proposal.updatedAt.toISOString(),
-      items: proposal.items.map(
-        ({ id, description, quantity, unitAmount, taxRateBp, kind, interval }) => ({
-          id,
-          description,
-          quantity,
-          unitAmount,
-          taxRateBp,
-          kind,
-          interval,
-        }),
-      ),
-      discountKind: proposal.discountKind,
-      discountValue: proposal.discountValue,
-    },
+    ...clientViewOf(proposal),
     onboardingPath:
       proposal.status === "accepted" && proposal.project
         ? `/onboarding/${proposal.project.onboardingId}`
         : null,
-    sections,
     locale: localeFrom(request),
   };
 }

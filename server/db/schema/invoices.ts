@@ -62,6 +62,8 @@ export const invoices = pgTable(
     revision: integer("revision").notNull().default(1),
     replacesInvoiceId: uuid("replaces_invoice_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When a client contact first opened it in the portal. */
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
     voidReason: text("void_reason"),

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
+import { clientContacts, clients } from "./clients";
 
 export const proposalStatuses = [
   "draft",
@@ -66,6 +66,13 @@ export const proposals = pgTable(
     acceptedName: text("accepted_name"),
     acceptedAddress: text("accepted_address"),
     acceptedSnapshot: jsonb("accepted_snapshot").$type<ProposalSnapshot>(),
+    /** SHA-256 (hex) of the snapshot's canonical JSON, taken when it was accepted. */
+    acceptedSnapshotSha256: text("accepted_snapshot_sha256"),
+    /** The signed-in portal contact who accepted (null when accepted through the link). */
+    acceptedContactId: uuid("accepted_contact_id").references(() => clientContacts.id, {
+      onDelete: "set null",
+    }),
+    acceptedEmail: text("accepted_email"),
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     declineReason: text("decline_reason"),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),

@@ -11,10 +11,12 @@ import { getClientTimeline } from "#server/clients/timeline.ts";
 import { errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
+import { listPortalAccess, listSeenDocuments } from "#server/portal/access.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { clientFormSchema, clientFormValues } from "#shared/business/client-form.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/detail";
+import { PortalAccessPanel } from "./portal-access";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.client.company ?? "Client"} | Command Center` },
@@ -26,8 +28,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context;
   const client = await getClient({ db, id: args.params.id });
   invariantResponse(client, "Not Found", { status: 404 });
-  const timeline = await getClientTimeline({ db, clientId: client.id });
-  return { client, timeline, locale: localeFrom(args.request) };
+  const [timeline, portal, seen] = await Promise.all([
+    getClientTimeline({ db, clientId: client.id }),
+    listPortalAccess({ db, clientId: client.id }),
+    listSeenDocuments({ db, clientId: client.id }),
+  ]);
+  return { client, timeline, portal, seen, locale: localeFrom(args.request) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -55,6 +61,7 @@ const kindLabel = {
   invoice: "Invoice",
   payment: "Payment",
   chat: "Chat",
+  portal: "Portal",
 };
 const kindDot = {
   message: "bg-frontier-orange",
@@ -63,10 +70,11 @@ const kindDot = {
   invoice: "bg-mist-300",
   payment: "bg-green-500",
   chat: "bg-orange-300",
+  portal: "bg-frontier-blue",
 };
 
 export default function ClientDetailScreen({ loaderData }: Route.ComponentProps) {
-  const { client, timeline, locale } = loaderData;
+  const { client, timeline, portal, seen, locale } = loaderData;
   const actionData = useActionData<typeof action>();
   const isBusy = useNavigation().state === "submitting";
   return (
@@ -116,49 +124,54 @@ export default function ClientDetailScreen({ loaderData }: Route.ComponentProps)
             </div>
           </Form>
         </section>
-        <section aria-labelledby="client-timeline">
-          <h2 id="client-timeline" className="heading-md mb-5">
-            Timeline
-          </h2>
-          {timeline.length === 0 ? (
-            <p className="card text-mist-300">Nothing has happened with this client yet.</p>
-          ) : (
-            <ol
-              className="relative flex flex-col gap-4 border-l border-white/10 pl-6"
-              data-testid="client-timeline"
-            >
-              {timeline.map((event, index) => (
-                <li key={`${event.at}-${index}`} className="relative">
-                  <span
-                    aria-hidden="true"
-                    className={`absolute -left-[1.94rem] top-1.5 h-3 w-3 rounded-full ${kindDot[event.kind]}`}
-                  />
-                  <p className="text-xs uppercase tracking-wider text-mist-400">
-                    {kindLabel[event.kind]} ·{" "}
-                    <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
-                  </p>
-                  <p className="font-semibold text-white">
-                    {event.href ? (
-                      <Link to={event.href} className="hover:underline">
-                        {event.title}
-                      </Link>
-                    ) : (
-                      event.title
-                    )}
-                    {event.amount ? (
-                      <span className="ml-2 font-normal text-mist-300">
-                        {formatMoney(event.amount.value, event.amount.currency, locale)}
-                      </span>
+        <div>
+          <PortalAccessPanel clientId={client.id} portal={portal} seen={seen} locale={locale} />
+          <section aria-labelledby="client-timeline">
+            <h2 id="client-timeline" className="heading-md mb-5">
+              Timeline
+            </h2>
+            {timeline.length === 0 ? (
+              <p className="card text-mist-300">Nothing has happened with this client yet.</p>
+            ) : (
+              <ol
+                className="relative flex flex-col gap-4 border-l border-white/10 pl-6"
+                data-testid="client-timeline"
+              >
+                {timeline.map((event, index) => (
+                  <li key={`${event.at}-${index}`} className="relative">
+                    <span
+                      aria-hidden="true"
+                      className={`absolute -left-[1.94rem] top-1.5 h-3 w-3 rounded-full ${kindDot[event.kind]}`}
+                    />
+                    <p className="text-xs uppercase tracking-wider text-mist-400">
+                      {kindLabel[event.kind]} ·{" "}
+                      <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
+                    </p>
+                    <p className="font-semibold text-white">
+                      {event.href ? (
+                        <Link to={event.href} className="hover:underline">
+                          {event.title}
+                        </Link>
+                      ) : (
+                        event.title
+                      )}
+                      {event.amount ? (
+                        <span className="ml-2 font-normal text-mist-300">
+                          {formatMoney(event.amount.value, event.amount.currency, locale)}
+                        </span>
+                      ) : null}
+                    </p>
+                    {event.detail ? (
+                      <p className="mt-1 whitespace-pre-line text-sm text-mist-300">
+                        {event.detail}
+                      </p>
                     ) : null}
-                  </p>
-                  {event.detail ? (
-                    <p className="mt-1 whitespace-pre-line text-sm text-mist-300">{event.detail}</p>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
       </div>
     </main>
   );

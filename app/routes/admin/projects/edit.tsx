@@ -12,6 +12,7 @@ import { errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
 import { listOnboardingFiles } from "#server/onboarding/onboarding.ts";
+import { listSharedFiles } from "#server/portal/shared-files.ts";
 import { getProject, updateProject } from "#server/projects/projects.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
@@ -19,6 +20,8 @@ import { onboardingSteps } from "#shared/business/onboarding-form.ts";
 import { projectFormSchema, projectFormValues } from "#shared/business/project-form.ts";
 import { moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
+import { MilestonesPanel } from "./milestones-panel";
+import { SharedFilesPanel } from "./shared-files-panel";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.project.name ?? "Project"} | Command Center` },
@@ -28,10 +31,11 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db, env } = args.context;
-  const [project, clients, files] = await Promise.all([
+  const [project, clients, files, sharedFiles] = await Promise.all([
     getProject({ db, id: args.params.id }),
     listClientChoices({ db }),
     listOnboardingFiles({ db, projectId: args.params.id }),
+    listSharedFiles({ db, projectId: args.params.id }),
   ]);
   invariantResponse(project, "Not Found", { status: 404 });
   return {
@@ -43,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
       size,
       contentType,
     })),
+    sharedFiles,
     onboardingLink: `${env.PUBLIC_URL}/onboarding/${project.onboardingId}`,
     locale: localeFrom(args.request),
   };
@@ -53,7 +58,11 @@ export async function action(args: Route.ActionArgs) {
   requireIdParam(args.params.id);
   const form = await readForm(args.request);
   try {
-    const input = parseFormValues(projectFormSchema, projectFormValues(form));
+    // Milestones are changed one by one in their own panel (./milestones.ts), not by this form.
+    const { milestones: _milestones, ...input } = parseFormValues(
+      projectFormSchema,
+      projectFormValues(form),
+    );
     await updateProject({
       db: args.context.db,
       actor: staffActor(user, args.context.clientAddress),
@@ -69,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditProjectScreen({ loaderData }: Route.ComponentProps) {
-  const { project, clients, files, onboardingLink, locale } = loaderData;
+  const { project, clients, files, sharedFiles, onboardingLink, locale } = loaderData;
   const actionData = useActionData<typeof action>();
   const answers = project.onboarding?.answers ?? {};
   const hasAnswers = Object.values(answers).some((value) => value?.trim());
@@ -115,6 +124,7 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
             errors={actionData?.fieldErrors}
             error={actionData?.error}
             submitLabel="Save project"
+            hasMilestones={false}
             initial={{
               name: project.name,
               clientId: project.clientId,
@@ -135,58 +145,62 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
             }}
           />
         </section>
-        <section aria-labelledby="onboarding" className="card">
-          <h2 id="onboarding" className="heading-md mb-3">
-            Client onboarding
-          </h2>
-          <p className="text-sm text-mist-400">Link for the client (no sign-in needed):</p>
-          <a
-            href={onboardingLink}
-            className="break-all text-sm text-frontier-blue underline"
-            data-testid="onboarding-link"
-          >
-            {onboardingLink}
-          </a>
-          <p className="mt-3 text-sm" data-testid="onboarding-state">
-            {project.onboardingCompletedAt
-              ? `Completed ${formatDateTime(project.onboardingCompletedAt, locale)}`
-              : hasAnswers
-                ? "In progress"
-                : "Not started"}
-          </p>
-          {hasAnswers ? (
-            <dl className="mt-4 flex flex-col gap-3 text-sm">
-              {onboardingSteps.flatMap((step) =>
-                step.fields
-                  .filter((field) => answers[field.name]?.trim())
-                  .map((field) => (
-                    <div key={field.name}>
-                      <dt className="text-mist-400">{field.label}</dt>
-                      <dd className="whitespace-pre-line text-mist-100">{answers[field.name]}</dd>
-                    </div>
-                  )),
-              )}
-            </dl>
-          ) : null}
-          {files.length ? (
-            <>
-              <h3 className="mt-5 font-semibold text-white">Brand assets</h3>
-              <ul className="mt-2 flex flex-col gap-1 text-sm">
-                {files.map((file) => (
-                  <li key={file.id}>
-                    <a
-                      href={`/admin/projects/${project.id}/files/${file.id}`}
-                      className="text-frontier-blue underline"
-                    >
-                      {file.filename}
-                    </a>{" "}
-                    <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+        <div className="flex flex-col gap-8">
+          <MilestonesPanel projectId={project.id} milestones={project.milestones} locale={locale} />
+          <SharedFilesPanel projectId={project.id} files={sharedFiles} locale={locale} />
+          <section aria-labelledby="onboarding" className="card">
+            <h2 id="onboarding" className="heading-md mb-3">
+              Client onboarding
+            </h2>
+            <p className="text-sm text-mist-400">Link for the client (no sign-in needed):</p>
+            <a
+              href={onboardingLink}
+              className="break-all text-sm text-frontier-blue underline"
+              data-testid="onboarding-link"
+            >
+              {onboardingLink}
+            </a>
+            <p className="mt-3 text-sm" data-testid="onboarding-state">
+              {project.onboardingCompletedAt
+                ? `Completed ${formatDateTime(project.onboardingCompletedAt, locale)}`
+                : hasAnswers
+                  ? "In progress"
+                  : "Not started"}
+            </p>
+            {hasAnswers ? (
+              <dl className="mt-4 flex flex-col gap-3 text-sm">
+                {onboardingSteps.flatMap((step) =>
+                  step.fields
+                    .filter((field) => answers[field.name]?.trim())
+                    .map((field) => (
+                      <div key={field.name}>
+                        <dt className="text-mist-400">{field.label}</dt>
+                        <dd className="whitespace-pre-line text-mist-100">{answers[field.name]}</dd>
+                      </div>
+                    )),
+                )}
+              </dl>
+            ) : null}
+            {files.length ? (
+              <>
+                <h3 className="mt-5 font-semibold text-white">Brand assets</h3>
+                <ul className="mt-2 flex flex-col gap-1 text-sm">
+                  {files.map((file) => (
+                    <li key={file.id}>
+                      <a
+                        href={`/admin/projects/${project.id}/files/${file.id}`}
+                        className="text-frontier-blue underline"
+                      >
+                        {file.filename}
+                      </a>{" "}
+                      <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        </div>
       </div>
     </main>
   );
