@@ -6,7 +6,12 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const markers = [path.join(buildDir, "server/index.js"), path.join(buildDir, "start.mjs")];
+const markers = [
+  "server/index.js",
+  "server.mjs",
+  "start.mjs",
+  "node_modules/react-router/index.mjs",
+].map((file) => path.join(buildDir, file));
 const watched = [
   "app",
   "public",

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
@@ -61,6 +63,38 @@ describe("running the product", () => {
     expect(second.output()).not.toContain("adding the demo content");
     expect((await fetch(second.url)).status).toBe(200);
     await second.stop();
+  });
+
+  it("runs the production builds of React and React Router whatever NODE_ENV it is started with", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "frontier-modules-"));
+    const recorded = path.join(dir, "modules.txt");
+    const server = await startServer({
+      env: {
+        NODE_ENV: "development",
+        NODE_OPTIONS: `--import=${path.join(root, "tests/fixtures/record-modules.mjs")}`,
+        RECORD_MODULES_FILE: recorded,
+      },
+    });
+    try {
+      expect((await fetch(server.url)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const modules = readFileSync(recorded, "utf8").split("\n");
+    rmSync(dir, { recursive: true, force: true });
+    const ofPackages = modules.filter((file) =>
+      /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(file),
+    );
+    expect(ofPackages.filter((file) => /development/.test(file))).toEqual([]);
+    for (const production of [
+      /react\/cjs\/react\.production\.js$/,
+      /react-dom\/cjs\/react-dom-server\.node\.production\.js$/,
+      /react-router\/dist\/production\/index\.mjs$/,
+    ])
+      expect(
+        ofPackages.some((file) => production.test(file)),
+        String(production),
+      ).toBe(true);
   });
 
   it("stops start-up with one line naming a bad setting", () => {
