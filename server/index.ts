@@ -9,6 +9,7 @@ import { createJobRunner } from "#server/jobs/queue.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { log, setLogLevel } from "./log";
+import { reportMemoryWhenAsked } from "./memory-report";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -22,6 +23,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
 
+  const memoryReport = reportMemoryWhenAsked(database);
   const { handle, close: closeApp } = await createApp({ env, database, dev });
   const server = createServer(handle);
   server.keepAliveTimeout = 5000;
@@ -66,6 +68,7 @@ async function main() {
     await chat.close();
     await closed;
     await jobRunner.stop();
+    memoryReport.atShutdown();
     await closeApp();
     await database.close();
     log.info("stopped");

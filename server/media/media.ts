@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db, Tx } from "#server/db/client.ts";
 import { type MediaVariant, media, mediaUsages } from "#server/db/schema/media.ts";
 import { AppError } from "#server/errors.ts";
@@ -37,6 +37,8 @@ type Rendition = {
 };
 
 async function renderImage(bytes: Uint8Array, kind: UploadKind, format: string) {
+  // Loaded at the first upload, not at start: sharp and libvips are ~25 MB of memory (decision 703).
+  const { default: sharp } = await import("sharp");
   const source = () =>
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   let info: Metadata;
