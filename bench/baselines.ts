@@ -9,6 +9,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { stopAtExit } from "./product";
 
 export type Baseline = { name: string; url: string; stop(): Promise<void> };
 
@@ -55,6 +56,7 @@ export async function startNodeBaseline(dir: string): Promise<Baseline> {
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
+  stopAtExit(child);
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.once("data", (chunk) => resolve(JSON.parse(String(chunk)).port));
     child.once("exit", (code) => reject(new Error(`node baseline exited with ${code}`)));
@@ -152,6 +154,7 @@ http {
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
+  stopAtExit(child);
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;

@@ -1,5 +1,5 @@
 /** The product as `npm start` runs it (the compiled server), started and measured by the bench. */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 
@@ -11,6 +11,20 @@ export const BENCH_STAFF = {
   password: "bench password 123",
   name: "Bench Admin",
 };
+
+const children = new Set<ChildProcess>();
+/** Processes the bench started are stopped when it exits, however it exits. */
+export function stopAtExit(child: ChildProcess) {
+  if (children.size === 0) {
+    process.once("exit", () => {
+      for (const running of children) if (running.exitCode === null) running.kill("SIGTERM");
+    });
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.once(signal, () => process.exit(130));
+  }
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+}
 
 export type Product = {
   url: string;
@@ -44,6 +58,7 @@ export async function startProduct(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopAtExit(child);
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
