@@ -3,7 +3,7 @@
  * serving the exact bytes the product sent: bare node:http (the Node ceiling) and nginx
  * with gzip_static, when nginx is installed.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -65,17 +65,10 @@ export async function startNodeBaseline(dir: string): Promise<Baseline> {
 }
 
 export function nginxVersion() {
-  try {
-    const out = execFileSync("nginx", ["-v"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    return out.trim() || "nginx";
-  } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? "");
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return stderr.match(/nginx\/\S+/)?.[0] ?? "nginx";
-  }
+  // nginx prints its version on stderr.
+  const result = spawnSync("nginx", ["-v"], { encoding: "utf8" });
+  if (result.error) return undefined;
+  return `${result.stderr}${result.stdout}`.match(/nginx\/\S+/)?.[0] ?? "nginx";
 }
 
 async function freePort() {
