@@ -1,355 +1,297 @@
 /**
- * The performance benchmark: `npm run bench`. Prints figures; asserts nothing.
- * Everything runs on this machine over loopback, bounded in time.
+ * The performance benchmark: `npm run bench`. Prints figures with their goals; asserts nothing.
+ * Everything runs on this machine over loopback, each part in its own process: the product
+ * (the compiled server, as `npm start` runs it), the load generator, and each baseline.
+ * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres (or --only=…) runs some sections.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { createStaffUser } from "#server/auth/users.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { seedAdminLists } from "./admin-lists";
+import { type Baseline, nginxVersion, savePage, startNginx, startNodeBaseline } from "./baselines";
+import { measureChatDelivery } from "./chat-delivery";
+import { runLighthouse } from "./lighthouse";
+import { describeLoad, type LoadResult, load, loadSettings } from "./load";
+import { BENCH_STAFF, type Product, residentMb, signIn, startProduct } from "./product";
+import { firstLoadBytes, timeAdminLists } from "./signed-in";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** What `npm start` runs: the compiled server (ensure-build makes it first). */
-const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
-/** BENCH_ONLY=throughput,bytes,lighthouse,admin runs only those sections (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
-const runs = (section: string) => only.size === 0 || only.has(section);
+const onlyArg = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const only = new Set((onlyArg ?? process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+// "throughput" is the older name of the cached section.
+const runs = (section: string) =>
+  only.size === 0 || only.has(section) || (section === "cached" && only.has("throughput"));
+const RENDERED_CONNECTIONS = 10;
 
-type Server = { url: string; pid: number; stop(): Promise<void> };
+const out = (text: string) => process.stdout.write(`${text}\n`);
+const line = (label: string, value: string) => out(`  ${label.padEnd(44)} ${value}`);
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const figures = (result: LoadResult) =>
+  `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(result.p50)} ms  p99 ${ms(result.p99)} ms  ${(result.bytesPerResponse / 1024).toFixed(1)} KB/resp${result.errors ? `  ERRORS ${result.errors}` : ""}`;
+const verdict = (isMet: boolean, miss: string) => (isMet ? "met" : `MISSED (${miss})`);
 
-function line(label: string, value: string) {
-  process.stdout.write(`  ${label.padEnd(46)} ${value}\n`);
-}
-
-/** Starts the built product; resolves when the first page is served, with the time it took. */
-async function startProduct(
-  dataDir: string,
-  databaseUrl = "",
-): Promise<{ server: Server; readyMs: number }> {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [compiledServer], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  // LOG_LEVEL=warn hides the ready line: poll the port from /proc instead of parsing logs.
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 120 s:\n${output}`)), 120_000);
-    const poll = setInterval(() => {
-      const found = listeningPort(child.pid!);
-      if (found) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(found);
-      }
-    }, 20);
-    child.once("exit", (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  while ((await fetch(url).catch(() => undefined))?.status !== 200)
-    await new Promise((r) => setTimeout(r, 20));
-  const readyMs = performance.now() - startedAt;
-  return {
-    readyMs,
-    server: {
-      url,
-      pid: child.pid!,
-      stop: () =>
-        new Promise<void>((resolve) => {
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    },
-  };
-}
-
-/** The TCP port a process listens on, read from /proc (Linux). */
-function listeningPort(pid: number): number | undefined {
-  try {
-    const inodes = new Set<string>();
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-      try {
-        const match = readlinkSync(`/proc/${pid}/fd/${fd}`).match(/socket:\[(\d+)\]/);
-        if (match) inodes.add(match[1]);
-      } catch {
-        // closed meanwhile
-      }
-    }
-    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-      for (const row of readFileSync(table, "utf8").split("\n").slice(1)) {
-        const cols = row.trim().split(/\s+/);
-        if (cols[3] === "0A" && inodes.has(cols[9]))
-          return Number.parseInt(cols[1].split(":").pop()!, 16);
-      }
-    }
-  } catch {
-    // not there yet
-  }
-  return undefined;
-}
-
-function residentMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-/** A bare Node http server answering every request with the same bytes. */
-async function staticBaseline(body: Buffer) {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": body.length,
-    });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The bytes a browser that accepts gzip receives for a URL (the body as sent). */
-function bytesSent(url: string) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
-        let total = 0;
-        response.on("data", (chunk: Buffer) => {
-          total += chunk.length;
-        });
-        response.on("end", () => resolve(total));
-      })
-      .on("error", reject);
-  });
-}
-
-async function firstLoadBytes(base: string, pagePath: string) {
-  const html = await (await fetch(`${base}${pagePath}`)).text();
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
-    js.add(match[1]);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]);
-  for (const match of html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g))
-    js.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
-    css.add(match[1]);
-  const sent = async (urls: Set<string>) => {
-    let total = 0;
-    for (const url of urls) total += await bytesSent(new URL(url, base).href);
-    return total;
-  };
-  return { js: await sent(js), css: await sent(css), html: await bytesSent(`${base}${pagePath}`) };
-}
-
-async function lighthouseScores(urls: Array<[string, string]>) {
-  const chromePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) =>
-    existsSync(candidate),
+function printHeader() {
+  const cpu = cpus();
+  out(`Frontier benchmark, ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`);
+  line(
+    "machine",
+    `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB`,
   );
-  if (!chromePath) return undefined;
-  const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
-  const results: Array<[string, Record<string, number>]> = [];
+  line(
+    "load average before the run",
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" "),
+  );
+  line("Node", process.version);
+  line("load generator", describeLoad());
+  line("nginx", nginxVersion() ?? "not installed (nginx baseline skipped)");
+}
+
+/** Staff account (for signed-in figures) and, when timed, the admin lists' 12,000 rows. */
+async function prepareData(options: { dataDir?: string; databaseUrl?: string }) {
+  const database = await openDatabase(options);
   try {
-    for (const [label, url] of urls) {
-      const runner = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-      });
-      const categories = runner?.lhr.categories ?? {};
-      results.push([
-        label,
-        Object.fromEntries(
-          Object.entries(categories).map(([key, value]) => [
-            key,
-            Math.round((value.score ?? 0) * 100),
-          ]),
-        ),
-      ]);
+    await createStaffUser({ db: database.db }, { ...BENCH_STAFF, role: "admin" });
+    if (runs("admin") && !options.databaseUrl) await seedAdminLists(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+async function findPages(product: Product) {
+  const firstLink = async (list: string, pattern: RegExp) =>
+    (await (await fetch(`${product.url}${list}`)).text()).match(pattern)?.[1] ?? list;
+  return {
+    insight: await firstLink("/insights", /href="(\/insights\/[a-z0-9-]+)"/),
+    caseStudy: await firstLink("/case-studies", /href="(\/case-studies\/[a-z0-9-]+)"/),
+  };
+}
+
+async function measureBaseline(start: (dir: string) => Promise<Baseline | undefined>, dir: string) {
+  const baseline = await start(dir);
+  if (!baseline) return undefined;
+  try {
+    return {
+      identity: await load(baseline.url),
+      gzip: await load(baseline.url, { "Accept-Encoding": "gzip" }),
+    };
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function cachedSection(product: Product, pages: Array<[string, string]>) {
+  out(
+    `\nCached pages, ${loadSettings.connections} connections (goals: >= 0.8x node:http, p99 < 20 ms)`,
+  );
+  for (const [label, pagePath] of pages) {
+    const url = `${product.url}${pagePath}`;
+    await fetch(url);
+    const hit = await fetch(url);
+    if (hit.headers.get("x-page-cache") !== "hit") throw new Error(`${pagePath} is not cached`);
+    const saved = await savePage(url);
+    const node = (await measureBaseline(startNodeBaseline, saved.dir))!;
+    const nginx = await measureBaseline(startNginx, saved.dir);
+    const product_ = {
+      identity: await load(url),
+      gzip: await load(url, { "Accept-Encoding": "gzip" }),
+    };
+    rmSync(saved.dir, { recursive: true, force: true });
+    out(`  ${label} (${pagePath}): ${saved.identity} bytes, ${saved.gzip} gzip`);
+    for (const encoding of ["identity", "gzip"] as const) {
+      const ceiling = node[encoding];
+      const ours = product_[encoding];
+      line(`    ${encoding}  node:http`, figures(ceiling));
+      if (nginx)
+        line(
+          `    ${encoding}  nginx (gzip_static)`,
+          `${figures(nginx[encoding])}  ${(nginx[encoding].rps / ceiling.rps).toFixed(2)}x node`,
+        );
+      else line(`    ${encoding}  nginx`, "not installed");
+      const ratio = ours.rps / ceiling.rps;
+      line(
+        `    ${encoding}  Frontier page cache`,
+        `${figures(ours)}  ${ratio.toFixed(2)}x node${nginx ? `, ${(ours.rps / nginx[encoding].rps).toFixed(2)}x nginx` : ""}`,
+      );
+      line(
+        `    ${encoding}  goal`,
+        `${verdict(ratio >= 0.8, `${ratio.toFixed(2)}x < 0.8x`)}, p99 ${verdict(ours.p99 < 20, `${ms(ours.p99)} ms >= 20 ms`)}`,
+      );
+    }
+  }
+}
+
+async function renderedSection(product: Product, pages: Array<[string, string, number]>) {
+  out(
+    `\nRendered pages as a signed-in staff member (no cache answers), ${RENDERED_CONNECTIONS} connections`,
+  );
+  const cookie = await signIn(product.url);
+  for (const [label, pagePath, goal] of pages) {
+    const url = `${product.url}${pagePath}`;
+    const check = await fetch(url, { headers: { Cookie: cookie } });
+    if (check.status !== 200 || check.headers.get("x-page-cache"))
+      throw new Error(
+        `${pagePath} signed in: ${check.status} ${check.headers.get("x-page-cache")}`,
+      );
+    await check.arrayBuffer();
+    const result = await load(
+      url,
+      { Cookie: cookie, "Accept-Encoding": "gzip" },
+      { ...loadSettings, connections: RENDERED_CONNECTIONS },
+    );
+    line(`  ${label} (goal >= ${goal} req/s)`, figures(result));
+    line("    goal", verdict(result.rps >= goal, `${(result.rps / goal).toFixed(2)}x of the goal`));
+  }
+}
+
+async function memorySection(product: Product, label: string, goalMb: number) {
+  const rss = residentMb(product.pid);
+  line(
+    `${label} (goal <= ${goalMb} MB)`,
+    `${rss.toFixed(0)} MB  ${verdict(rss <= goalMb, `${(rss - goalMb).toFixed(0)} MB over, ${(rss / goalMb).toFixed(2)}x`)}`,
+  );
+  const report = await product.memoryReport();
+  const spaces = report.heapSpacesUsed as Record<string, number>;
+  line(
+    "    of which (MB)",
+    `anonymous ${report.rssAnon}, file-backed ${report.rssFile}; V8 heap ${report.heapTotal} (used ${report.heapUsed}), outside the heap ${report.external} (array buffers ${report.arrayBuffers}), embedded database engine ${report.databaseEngine}`,
+  );
+  line(
+    "    V8 heap used by space (MB)",
+    Object.entries(spaces)
+      .filter(([, value]) => value >= 0.5)
+      .map(([name, value]) => `${name.replace(/_space$/, "")} ${value}`)
+      .join(", "),
+  );
+}
+
+async function onPostgres(pages: Array<[string, string, number]>) {
+  const database = await createTempPostgresDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-bench-pg-"));
+  try {
+    const first = await startProduct({ dataDir, databaseUrl: database.url });
+    await first.stop();
+    await prepareData({ databaseUrl: database.url });
+    const product = await startProduct({ dataDir, databaseUrl: database.url });
+    try {
+      out(
+        "\nThe same product on PostgreSQL, after the same load (cached identity and gzip, rendered)",
+      );
+      const cookie = await signIn(product.url);
+      for (const [label, pagePath] of pages) {
+        const url = `${product.url}${pagePath}`;
+        await fetch(url);
+        const cached = await load(url, { "Accept-Encoding": "gzip" });
+        await load(url);
+        const rendered = await load(
+          url,
+          { Cookie: cookie, "Accept-Encoding": "gzip" },
+          { ...loadSettings, connections: RENDERED_CONNECTIONS },
+        );
+        line(`  ${label} cached gzip`, figures(cached));
+        line(`  ${label} rendered, signed in`, figures(rendered));
+      }
+      await memorySection(product, "resident memory, PostgreSQL", 250);
+    } finally {
+      await product.stop();
     }
   } finally {
-    await chrome.kill();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  return results;
 }
 
 async function main() {
-  process.stdout.write("Frontier benchmark\n");
+  printHeader();
   execFileSync(process.execPath, [path.join(root, "scripts/ensure-build.mjs")], {
     stdio: "inherit",
   });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-bench-"));
-  const first = await startProduct(dataDir);
-  await first.server.stop();
-  const { server, readyMs } = await startProduct(dataDir);
-
-  process.stdout.write("\nStart-up (goal: under 3 s)\n");
+  const first = await startProduct({ dataDir });
+  await first.stop();
+  await prepareData({ dataDir });
+  const product = await startProduct({ dataDir });
+  out("\nStart-up (goal: cold start under 3 s)");
   line("first start (migrations + demo content)", `${(first.readyMs / 1000).toFixed(2)} s`);
-  line("cold start on existing data -> first page", `${(readyMs / 1000).toFixed(2)} s`);
-
-  const listHtml = await (await fetch(`${server.url}/insights`)).text();
-  const insight = listHtml.match(/href="(\/insights\/[a-z0-9-]+)"/)?.[1] ?? "/insights";
-  const caseList = await (await fetch(`${server.url}/case-studies`)).text();
-  const caseStudy = caseList.match(/href="(\/case-studies\/[a-z0-9-]+)"/)?.[1] ?? "/case-studies";
-  const pages: Array<[string, string]> = [
-    ["Home", "/"],
-    ["an insight", insight],
-    ["case-studies list", "/case-studies"],
-  ];
-
-  process.stdout.write(
-    `\nThroughput, ${CONNECTIONS} connections for ${DURATION_S} s (goals: cached >= 0.5x static, p99 < 50 ms)\n`,
+  line(
+    "cold start on existing data -> first page",
+    `${(product.readyMs / 1000).toFixed(2)} s  ${verdict(product.readyMs < 3000, `${(product.readyMs / 1000).toFixed(2)} s`)}`,
   );
-  for (const [label, pagePath] of runs("throughput") ? pages : []) {
-    const url = `${server.url}${pagePath}`;
-    await fetch(url);
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    const baseline = await staticBaseline(body);
-    const staticRun = await load(baseline.url);
-    await baseline.close();
-    const cached = await load(url);
-    const bypassed = await load(url, { Cookie: "bench=bypass-cache" });
-    process.stdout.write(`  ${label} (${pagePath})\n`);
-    const row = (name: string, run: Awaited<ReturnType<typeof load>>) =>
-      line(
-        `    ${name}`,
-        `${run.rps.toFixed(0)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}`,
+
+  const { insight, caseStudy } = await findPages(product);
+  const pages: Array<[string, string, number]> = [
+    ["Home", "/", 400],
+    ["an insight", insight, 300],
+    ["case-studies list", "/case-studies", 300],
+  ];
+  try {
+    if (runs("cached"))
+      await cachedSection(
+        product,
+        pages.map(([label, pagePath]) => [label, pagePath]),
       );
-    row("static baseline (bare node http)", staticRun);
-    row("from the page cache", cached);
-    row("cache bypassed (rendered)", bypassed);
-    line("    cached / static", `${(cached.rps / staticRun.rps).toFixed(2)}x`);
+    if (runs("rendered")) await renderedSection(product, pages);
+    out("\nResident memory after the load");
+    await memorySection(product, "resident memory, embedded database", 350);
+    if (runs("admin")) await timeAdminLists(product, out);
+    if (runs("bytes")) await firstLoadBytes(product, { insight, caseStudy }, out);
+    if (runs("lighthouse")) await lighthouseSection(product, { insight, caseStudy });
+  } finally {
+    await product.stop();
   }
 
-  process.stdout.write("\nMemory after the load (goal: under 300 MB)\n");
-  line("resident set size, embedded database", `${residentMb(server.pid).toFixed(0)} MB`);
-  if (runs("throughput") && process.env.TEST_DATABASE_URL) {
-    // The same product on PostgreSQL (no embedded engine), after the same kind of load.
-    const database = await createTempPostgresDatabase();
-    const pgDataDir = mkdtempSync(path.join(tmpdir(), "frontier-bench-pg-"));
-    const onPostgres = await startProduct(pgDataDir, database.url);
+  if (runs("chat")) {
+    out("\nChat delivery, visitor socket -> staff socket, 200 messages one at a time");
+    const chat = await startProduct({ dataDir, env: { TRUST_PROXY: "1" } });
     try {
-      for (const [, pagePath] of pages) {
-        await load(`${onPostgres.server.url}${pagePath}`);
-        await load(`${onPostgres.server.url}${pagePath}`, { Cookie: "bench=bypass-cache" });
-      }
+      const result = await measureChatDelivery(chat.url, await signIn(chat.url));
       line(
-        "resident set size, on PostgreSQL",
-        `${residentMb(onPostgres.server.pid).toFixed(0)} MB`,
+        `${result.count} messages`,
+        `median ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms, slowest ${ms(result.max)} ms`,
       );
     } finally {
-      await onPostgres.server.stop();
-      await database.drop();
-      rmSync(pgDataDir, { recursive: true, force: true });
+      await chat.stop();
     }
   }
-
-  process.stdout.write("\nFirst-load bytes as sent with gzip (goal: Home JavaScript <= 120 KB)\n");
-  const publicPages = [
-    "/",
-    "/about-us",
-    "/services",
-    "/services/scalable-web-platforms",
-    "/case-studies",
-    caseStudy,
-    "/insights",
-    insight,
-    "/podcasts",
-    "/faq",
-    "/pricing",
-    "/contact",
-    "/personas",
-  ];
-  for (const pagePath of runs("bytes") ? publicPages : []) {
-    const bytes = await firstLoadBytes(server.url, pagePath);
-    line(
-      pagePath,
-      `JS ${(bytes.js / 1024).toFixed(1)} KB  CSS ${(bytes.css / 1024).toFixed(1)} KB  HTML ${(bytes.html / 1024).toFixed(1)} KB`,
-    );
-  }
-
-  process.stdout.write(
-    "\nLighthouse, mobile (goals: Performance 95+, Accessibility, Best Practices, SEO 100)\n",
-  );
-  try {
-    if (!runs("lighthouse")) throw new Error("not selected (BENCH_ONLY)");
-    const scores = await lighthouseScores([
-      ["Home", `${server.url}/`],
-      ["an insight", `${server.url}${insight}`],
-      ["a case study", `${server.url}${caseStudy}`],
-      ["Contact", `${server.url}/contact`],
-    ]);
-    if (!scores) line("skipped", "no Chromium at /usr/bin/chromium");
-    for (const [label, score] of scores ?? []) {
-      line(
-        label,
-        `Performance ${score.performance}  Accessibility ${score.accessibility}  Best Practices ${score["best-practices"]}  SEO ${score.seo}`,
-      );
-    }
-  } catch (error) {
-    line("failed", (error as Error).message);
-  }
-  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const adminBench = path.join(root, "bench/admin-lists.ts");
-  if (runs("admin") && existsSync(adminBench)) {
-    process.stdout.write(
-      "\nAdmin lists (goal: under 100 ms with 10,000 invoices and 2,000 clients)\n",
+  if (runs("postgres") && (runs("cached") || runs("rendered"))) {
+    if (process.env.TEST_DATABASE_URL) await onPostgres(pages);
+    else out("\nPostgreSQL: skipped (set TEST_DATABASE_URL for the PostgreSQL figures)");
+  }
+  out("");
+  line(
+    "load average after the run",
+    `${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")} (other work on the machine lowers every figure)`,
+  );
+}
+
+async function lighthouseSection(product: Product, { insight, caseStudy }: Record<string, string>) {
+  out("\nLighthouse (goals: Performance 95+, Accessibility, Best Practices and SEO 100)");
+  const report = await runLighthouse([
+    ["Home", `${product.url}/`],
+    ["an insight", `${product.url}${insight}`],
+    ["a case study", `${product.url}${caseStudy}`],
+    ["Contact", `${product.url}/contact`],
+  ]);
+  if (!report) return line("skipped", "no Chromium at /usr/bin/chromium");
+  line("Lighthouse", `${report.version}, median of ${report.runs} runs per page, default settings`);
+  line("settings", report.settings);
+  line("machine's benchmark index", `${report.benchmarkIndex}`);
+  for (const page of report.pages) {
+    const { scores, metricsMs } = page;
+    line(
+      page.label,
+      `Perf ${scores.performance}  A11y ${scores.accessibility}  BP ${scores["best-practices"]}  SEO ${scores.seo}  TBT ${metricsMs.TBT.toFixed(0)} ms  LCP ${(metricsMs.LCP / 1000).toFixed(2)} s  FCP ${(metricsMs.FCP / 1000).toFixed(2)} s`,
     );
-    execFileSync(process.execPath, ["--import", "tsx", adminBench], {
-      stdio: "inherit",
-      cwd: root,
-    });
   }
 }
 

@@ -7,14 +7,17 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const markers = [
-  path.join(buildDir, "server/index.js"),
-  path.join(buildDir, "start.mjs"),
-  ...["user", "seed", "backup"].map((name) => path.join(buildDir, "cli", `${name}.mjs`)),
-];
+  "server/index.js",
+  "server.mjs",
+  "start.mjs",
+  "node_modules/react-router/index.mjs",
+  ...["user", "seed", "backup"].map((name) => `cli/${name}.mjs`),
+].map((file) => path.join(buildDir, file));
 const watched = [
   "app",
   "public",
   "server",
+  "shared",
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",

@@ -2,6 +2,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// Always production: React chooses its build from NODE_ENV when first loaded, and the
+// build step below inherits it (build/start.mjs sets it again for `node build/start.mjs`).
+process.env.NODE_ENV = "production";
 await import("./ensure-build.mjs");
 // Stack traces in the log point at the TypeScript sources, not the compiled file.
 process.setSourceMapsEnabled(true);

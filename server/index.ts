@@ -10,6 +10,7 @@ import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
+import { reportMemoryWhenAsked } from "./memory-report";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
@@ -41,6 +42,7 @@ async function main() {
   await seedIfEmpty(database.db);
 
   await removeStaleUploads(env.DATA_DIR);
+  const memoryReport = reportMemoryWhenAsked(database);
   const { handle, close: closeApp } = await createApp({ env, database, dev });
   const server = createServer(serverTimeouts(env), handle);
   server.keepAliveTimeout = 5000;
@@ -85,6 +87,7 @@ async function main() {
     await chat.close();
     await closed;
     await jobRunner.stop();
+    memoryReport.atShutdown();
     await closeApp();
     await database.close();
     log.info("stopped");

@@ -1,5 +1,3 @@
-import PDFDocument from "pdfkit";
-
 /** The standard PDF fonts speak Latin-1 only: anything else becomes a close stand-in. */
 export function pdfText(text: string) {
   return text
@@ -16,10 +14,12 @@ export type PdfDoc = PDFKit.PDFDocument;
  * Renders a document into a Buffer. Streams are left uncompressed: the files
  * are small, and their text stays readable to tests and search tools.
  */
-export function renderPdf(
+export async function renderPdf(
   info: { title: string; subject: string; keywords?: string },
   draw: (doc: PdfDoc) => void,
 ): Promise<Buffer> {
+  // Loaded with the first PDF, not at start (decision 703).
+  const { default: PDFDocument } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",

@@ -28,6 +28,8 @@ export type Database = {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /** Flush to disk and release everything. */
   close(): Promise<void>;
+  /** PGlite only: the bytes of the embedded engine's WebAssembly memory (the memory report). */
+  engineMemoryBytes?(): number;
   /** PostgreSQL only: run work on one dedicated connection (session-level locks). */
   withConnection<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T>;
 };
@@ -191,6 +193,9 @@ async function openPglite(dir?: string): Promise<Database> {
       } finally {
         releaseLock();
       }
+    },
+    engineMemoryBytes() {
+      return (client as unknown as { Module: { HEAPU8: Uint8Array } }).Module.HEAPU8.byteLength;
     },
     withConnection() {
       throw new Error("withConnection is for PostgreSQL only");

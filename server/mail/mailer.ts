@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import type { Env } from "#server/env.ts";
@@ -20,15 +20,19 @@ export class MailDeliveryError extends Error {}
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(smtpUrl: string) {
+/** nodemailer is loaded with the first mail over SMTP, not at start (decision 703). */
+async function transportFor(smtpUrl: string) {
   let transport = transports.get(smtpUrl);
   if (!transport) {
+    const { default: nodemailer } = await import("nodemailer");
     transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
+    // Two mails at once may both have made one: keep the first.
+    transport = transports.get(smtpUrl) ?? transport;
     transports.set(smtpUrl, transport);
   }
   return transport;
@@ -57,7 +61,7 @@ export async function sendMail({ db, env }: MailContext, message: MailMessage) {
     return { id: row.id, delivered: false };
   }
   try {
-    await transportFor(env.SMTP_URL).sendMail({
+    await (await transportFor(env.SMTP_URL)).sendMail({
       from,
       to: message.to,
       subject: message.subject,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db, Tx } from "#server/db/client.ts";
 import { type MediaVariant, media, mediaUsages } from "#server/db/schema/media.ts";
 import { AppError } from "#server/errors.ts";
@@ -41,6 +41,8 @@ type Rendition = {
 
 /** Pictures are decoded from the bytes, or from the file a streamed upload was written to. */
 async function renderImage(input: Uint8Array | string, kind: UploadKind, format: string) {
+  // Loaded at the first upload, not at start: sharp and libvips are ~25 MB of memory (decision 703).
+  const { default: sharp } = await import("sharp");
   const source = () =>
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   let info: Metadata;

@@ -1,12 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { mapStorageErrors, StorageError, storageFailureOf } from "./storage-errors";
 import type { Storage } from "./storage-type";
 
@@ -20,32 +14,42 @@ export type S3Options = {
 
 /** Files in an S3-compatible bucket (AWS, MinIO, R2...), under the same keys as on disk. */
 export function createS3Storage(options: S3Options, checkKey: (key: string) => void): Storage {
-  const client = new S3Client({
-    region: options.region ?? "us-east-1",
-    endpoint: options.endpoint,
-    forcePathStyle: Boolean(options.endpoint),
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The SDK is ~25 MB of memory: loaded with the first file, and only when S3 is configured.
+  let loaded: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
+  const s3 = () => {
+    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region ?? "us-east-1",
+        endpoint: options.endpoint,
+        forcePathStyle: Boolean(options.endpoint),
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    }));
+    return loaded;
+  };
   const Bucket = options.bucket;
   return {
     put(key, body, contentType) {
       checkKey(key);
       return mapStorageErrors(async () => {
+        const { client, sdk } = await s3();
         const stream = Buffer.isBuffer(body)
           ? { Body: body }
           : { Body: createReadStream(body.path), ContentLength: body.size };
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ...stream }),
+          new sdk.PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ...stream }),
         );
       });
     },
     async get(key) {
       checkKey(key);
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const { client, sdk } = await s3();
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!result.Body) return undefined;
         return { body: result.Body as Readable, size: result.ContentLength ?? 0 };
       } catch (error) {
@@ -57,9 +61,10 @@ export function createS3Storage(options: S3Options, checkKey: (key: string) => v
       if (!key || key === "/") throw new StorageError("delete-root");
       checkKey(key);
       return mapStorageErrors(async () => {
+        const { client, sdk } = await s3();
         // S3 answers a delete of a missing key with success; a missing file is reported.
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
       });
     },
   };

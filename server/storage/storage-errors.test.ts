@@ -13,6 +13,7 @@ describe("storage errors", () => {
     expect(storageFailureOf(s3(402))).toBe("quota-exceeded");
     expect(storageFailureOf(s3(403, "AccessDenied"))).toBe("unauthorized");
     expect(storageFailureOf(s3(404, "NoSuchKey"))).toBe("not-found");
+    expect(storageFailureOf(s3(404, "NoSuchBucket"))).toBe("no-bucket");
     expect(storageFailureOf(new Error("socket hang up"))).toBe("unavailable");
     expect(new StorageError("quota-exceeded").message).toMatch(/quota is used up/);
     expect(new StorageError("unauthorized").status).toBe(403);

@@ -9,6 +9,7 @@ export type StorageFailure =
   | "quota-exceeded"
   | "unauthorized"
   | "not-found"
+  | "no-bucket"
   | "delete-root"
   | "unavailable";
 
@@ -20,6 +21,8 @@ const messages: Record<StorageFailure, string> = {
   unauthorized:
     "File storage refused access to this file's location. Check the bucket's permissions for this path.",
   "not-found": "That file is no longer in storage; it may have been deleted already.",
+  "no-bucket":
+    "File storage has no bucket by the configured name. Check S3_BUCKET (and S3_ENDPOINT), or create the bucket, then try again.",
   "delete-root": "The storage root cannot be deleted; only single files can.",
   unavailable: "File storage could not be reached. Try again in a moment.",
 };
@@ -29,6 +32,7 @@ const codes: Record<StorageFailure, ConstructorParameters<typeof AppError>[0]> =
   "quota-exceeded": "UNAVAILABLE",
   unauthorized: "FORBIDDEN",
   "not-found": "NOT_FOUND",
+  "no-bucket": "UNAVAILABLE",
   "delete-root": "INVALID",
   unavailable: "UNAVAILABLE",
 };
@@ -64,6 +68,8 @@ export function storageFailureOf(error: unknown): StorageFailure {
   if (status === 402 || ["QuotaExceeded", "EntityTooLarge", "ENOSPC", "EDQUOT"].includes(name))
     return "quota-exceeded";
   if (status === 403 || ["AccessDenied", "EACCES", "EPERM"].includes(name)) return "unauthorized";
+  // A missing bucket is a 404 too, but no file's fault: the configuration names the wrong one.
+  if (name === "NoSuchBucket") return "no-bucket";
   if (status === 404 || ["NoSuchKey", "NotFound", "ENOENT"].includes(name)) return "not-found";
   return "unavailable";
 }

@@ -53,33 +53,11 @@ describe("live chat between a visitor and the team", () => {
 
     const question = `Can you help with a VR showroom? (${Date.now()})`;
     await dialog.getByLabel("Your message").fill(question);
-    // Both clocks are the browser's: the time from the click to the text on the staff screen,
-    // without the test driver's own polling.
-    await team.page.evaluate((text) => {
-      const record = window as unknown as { seenAt?: number };
-      new MutationObserver((_changes, observer) => {
-        if (document.querySelector("main")?.textContent?.includes(text)) {
-          record.seenAt = Date.now();
-          observer.disconnect();
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, question);
-    const sentAt = await visitor.page.evaluate(() => {
-      const send = [...document.querySelectorAll<HTMLButtonElement>("#chat-panel button")].find(
-        (button) => button.textContent === "Send",
-      );
-      const at = Date.now();
-      send?.click();
-      return at;
-    });
+    // How fast it arrives is measured by `npm run bench` (chat delivery); here, that it does.
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
 
     const inList = team.page.getByRole("link", { name: /Anonymous visitor.*VR showroom/ });
-    await inList.waitFor({ timeout: 3000 });
-    const seenAt = await team.page.evaluate(
-      () => (window as unknown as { seenAt?: number }).seenAt,
-    );
-    expect(seenAt).toBeDefined();
-    expect(seenAt! - sentAt).toBeLessThan(1000);
+    await inList.waitFor();
     await expect(inList.textContent()).resolves.toContain("1 new");
 
     await inList.click();

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
@@ -61,6 +63,49 @@ describe("running the product", () => {
     expect(second.output()).not.toContain("adding the demo content");
     expect((await fetch(second.url)).status).toBe(200);
     await second.stop();
+  });
+
+  it("runs the production builds of React and React Router whatever NODE_ENV it is started with, and reports its memory when asked", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "frontier-modules-"));
+    const recorded = path.join(dir, "modules.txt");
+    const server = await startServer({
+      env: {
+        NODE_ENV: "development",
+        NODE_OPTIONS: `--import=${path.join(root, "tests/fixtures/record-modules.mjs")}`,
+        RECORD_MODULES_FILE: recorded,
+        FRONTIER_MEMORY_REPORT: "1",
+      },
+    });
+    try {
+      expect((await fetch(server.url)).status).toBe(200);
+      server.process.kill("SIGUSR2");
+      await expect.poll(() => server.output()).toMatch(/^memory \{"moment":"asked"/m);
+    } finally {
+      await server.stop();
+    }
+    const report = JSON.parse(server.output().match(/^memory (\{"moment":"shutdown".*\})$/m)![1]);
+    expect(report.rss).toBeGreaterThan(report.heapUsed);
+    // The embedded database's WebAssembly memory is counted apart.
+    expect(report.databaseEngine).toBeGreaterThanOrEqual(128);
+    const modules = readFileSync(recorded, "utf8").split("\n");
+    rmSync(dir, { recursive: true, force: true });
+    const ofPackages = modules.filter((file) =>
+      /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(file),
+    );
+    expect(ofPackages.filter((file) => /development/.test(file))).toEqual([]);
+    // Loaded at first use (decision 703): serving pages loads none of them.
+    expect(
+      modules.filter((file) => /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk)\//.test(file)),
+    ).toEqual([]);
+    for (const production of [
+      /react\/cjs\/react\.production\.js$/,
+      /react-dom\/cjs\/react-dom-server\.node\.production\.js$/,
+      /react-router\/dist\/production\/index\.mjs$/,
+    ])
+      expect(
+        ofPackages.some((file) => production.test(file)),
+        String(production),
+      ).toBe(true);
   });
 
   it("stops start-up with one line naming a bad setting", () => {

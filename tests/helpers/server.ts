@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-/** What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first). */
+/**
+ * What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first), with
+ * source maps on as `npm start` turns them on. NODE_ENV is left as the caller has it (Vitest
+ * sets "test"): the compiled server makes itself production, and the specs run that.
+ */
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const compiledServer = path.join(buildDir, "start.mjs");
 
@@ -45,7 +49,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

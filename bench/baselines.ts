@@ -1,0 +1,167 @@
+/**
+ * The baselines `npm run bench` compares the page cache with, each in its own process and
+ * serving the exact bytes the product sent: bare node:http (the Node ceiling) and nginx
+ * with gzip_static, when nginx is installed.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { stopAtExit } from "./product";
+
+export type Baseline = { name: string; url: string; stop(): Promise<void> };
+
+/** The body as sent (not decompressed) for one Accept-Encoding. */
+function rawBody(url: string, acceptEncoding: string) {
+  return new Promise<Buffer>((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const encoding = response.headers["content-encoding"] ?? "identity";
+          if (encoding !== (acceptEncoding === "gzip" ? "gzip" : "identity"))
+            reject(new Error(`${url} answered ${encoding} to Accept-Encoding: ${acceptEncoding}`));
+          else resolve(Buffer.concat(chunks));
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** Saves the page as the product serves it, identity and gzip, into a new temporary folder. */
+export async function savePage(url: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), "frontier-bench-page-"));
+  const [identity, gzip] = [await rawBody(url, "identity"), await rawBody(url, "gzip")];
+  writeFileSync(path.join(dir, "page.html"), identity);
+  writeFileSync(path.join(dir, "page.html.gz"), gzip);
+  return { dir, identity: identity.length, gzip: gzip.length };
+}
+
+function stopChild(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export async function startNodeBaseline(dir: string): Promise<Baseline> {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "static-server.mjs"), dir],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  stopAtExit(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (chunk) => resolve(JSON.parse(String(chunk)).port));
+    child.once("exit", (code) => reject(new Error(`node baseline exited with ${code}`)));
+  });
+  return { name: "node:http", url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+export function nginxVersion() {
+  // nginx prints its version on stderr.
+  const result = spawnSync("nginx", ["-v"], { encoding: "utf8" });
+  if (result.error) return undefined;
+  return `${result.stderr}${result.stdout}`.match(/nginx\/\S+/)?.[0] ?? "nginx";
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port: number, child: ChildProcess, log: () => string) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
+    const isOpen = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (isOpen) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`nginx did not listen on ${port}:\n${log()}`);
+}
+
+/**
+ * nginx in the foreground as a child process, with its own prefix, configuration, pid file
+ * and port, running as the current user: one worker, serving page.html (page.html.gz with
+ * gzip_static) for every address. Undefined when nginx is not installed.
+ */
+export async function startNginx(dir: string): Promise<Baseline | undefined> {
+  if (!nginxVersion()) return undefined;
+  const prefix = mkdtempSync(path.join(tmpdir(), "frontier-bench-nginx-"));
+  for (const folder of ["logs", "temp"]) mkdirSync(path.join(prefix, folder));
+  const port = await freePort();
+  const user = userInfo();
+  const config = `
+${user.uid === 0 ? `user ${user.username};` : ""}
+worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/temp/body;
+  proxy_temp_path ${prefix}/temp/proxy;
+  fastcgi_temp_path ${prefix}/temp/fastcgi;
+  uwsgi_temp_path ${prefix}/temp/uwsgi;
+  scgi_temp_path ${prefix}/temp/scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { text/html html; }
+  charset utf-8;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    gzip_static on;
+    location / { try_files /page.html =404; }
+  }
+}
+`;
+  writeFileSync(path.join(prefix, "nginx.conf"), config);
+  const child = spawn(
+    "nginx",
+    [
+      "-p",
+      prefix,
+      "-c",
+      path.join(prefix, "nginx.conf"),
+      "-e",
+      path.join(prefix, "logs/error.log"),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  stopAtExit(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  await waitForPort(port, child, () => output);
+  return {
+    name: "nginx",
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopChild(child);
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

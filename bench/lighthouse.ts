@@ -1,0 +1,99 @@
+/**
+ * Lighthouse with its default (mobile) settings against the started product: each page run
+ * RUNS times, every figure the median of the runs. Chromium is Debian's.
+ */
+import { existsSync } from "node:fs";
+import type { Result } from "lighthouse";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = {
+  TBT: "total-blocking-time",
+  LCP: "largest-contentful-paint",
+  FCP: "first-contentful-paint",
+} as const;
+
+export type LighthousePage = {
+  label: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metricsMs: Record<keyof typeof METRICS, number>;
+};
+
+export type LighthouseReport = {
+  version: string;
+  runs: number;
+  settings: string;
+  benchmarkIndex: number;
+  pages: LighthousePage[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+export async function runLighthouse(
+  pages: Array<[label: string, url: string]>,
+): Promise<LighthouseReport | undefined> {
+  const chromePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+  if (!chromePath) return undefined;
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  const report: LighthouseReport = {
+    version: "",
+    runs: RUNS,
+    settings: "",
+    benchmarkIndex: 0,
+    pages: [],
+  };
+  const benchmarkIndexes: number[] = [];
+  try {
+    for (const [label, url] of pages) {
+      const runs: Result[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        runs.push(result.lhr);
+      }
+      const first = runs[0];
+      report.version = first.lighthouseVersion;
+      const { formFactor, throttlingMethod, throttling, screenEmulation } = first.configSettings;
+      report.settings = `${formFactor}, ${screenEmulation.width}x${screenEmulation.height}, throttling ${throttlingMethod}: RTT ${throttling.rttMs} ms, ${((throttling.throughputKbps ?? 0) / 1024).toFixed(1)} Mbit/s, CPU slowdown ${throttling.cpuSlowdownMultiplier}x`;
+      benchmarkIndexes.push(...runs.map((lhr) => lhr.environment.benchmarkIndex));
+      report.pages.push({
+        label,
+        scores: Object.fromEntries(
+          CATEGORIES.map((key) => [
+            key,
+            median(runs.map((lhr) => Math.round((lhr.categories[key]?.score ?? 0) * 100))),
+          ]),
+        ) as LighthousePage["scores"],
+        metricsMs: Object.fromEntries(
+          Object.entries(METRICS).map(([name, audit]) => [
+            name,
+            median(runs.map((lhr) => lhr.audits[audit]?.numericValue ?? Number.NaN)),
+          ]),
+        ) as LighthousePage["metricsMs"],
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  report.benchmarkIndex = median(benchmarkIndexes);
+  return report;
+}

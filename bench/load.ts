@@ -1,0 +1,138 @@
+/**
+ * The load generator, always in a process of its own: wrk when installed (a C program
+ * that needs far less CPU than a JavaScript one), else autocannon's command line.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+
+export type LoadSettings = { threads: number; connections: number; durationS: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Body and headers per response, as received (tells identity from gzip answers). */
+  bytesPerResponse: number;
+};
+
+export const loadSettings: LoadSettings = {
+  threads: Number(process.env.BENCH_THREADS ?? 1),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  durationS: Number(process.env.BENCH_DURATION ?? 8),
+};
+
+function hasWrk() {
+  if (process.env.BENCH_LOAD === "autocannon") return false;
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing program throws ENOENT.
+    return (error as NodeJS.ErrnoException).code !== "ENOENT";
+  }
+}
+
+export const loadGenerator = hasWrk() ? "wrk" : "autocannon";
+
+export function describeLoad(settings: LoadSettings = loadSettings) {
+  return loadGenerator === "wrk"
+    ? `wrk (${wrkVersion()}), ${settings.threads} thread, ${settings.connections} connections, ${settings.durationS} s per run, latency from --latency`
+    : `autocannon in a child process (wrk not installed), ${settings.connections} connections, ${settings.durationS} s per run`;
+}
+
+function wrkVersion() {
+  try {
+    execFileSync("wrk", ["--version"], { encoding: "utf8" });
+  } catch (error) {
+    const out = String((error as { stdout?: string }).stdout ?? "");
+    return out.match(/wrk (\S+)/)?.[1] ?? "unknown version";
+  }
+  return "unknown version";
+}
+
+/** Milliseconds from wrk's "1.23ms", "456.00us" or "1.20s". */
+function toMs(value: string) {
+  const match = value.match(/^([\d.]+)(us|ms|s|m)$/);
+  if (!match) return Number.NaN;
+  const number = Number(match[1]);
+  return { us: number / 1000, ms: number, s: number * 1000, m: number * 60_000 }[
+    match[2] as "us" | "ms" | "s" | "m"
+  ];
+}
+
+function toBytes(value: string) {
+  const match = value.match(/^([\d.]+)([KMG]?B)$/);
+  if (!match) return 0;
+  return Number(match[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[2] as "B"];
+}
+
+export function parseWrk(output: string): LoadResult {
+  const requests = Number(output.match(/(\d+) requests in/)?.[1] ?? 0);
+  const read = toBytes(output.match(/requests in [\d.]+\w+, ([\d.]+[KMG]?B) read/)?.[1] ?? "0B");
+  const socketErrors = output.match(
+    /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/,
+  );
+  const errors =
+    Number(output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
+    (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0);
+  return {
+    rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
+    p50: toMs(output.match(/^\s+50%\s+(\S+)/m)?.[1] ?? ""),
+    p99: toMs(output.match(/^\s+99%\s+(\S+)/m)?.[1] ?? ""),
+    errors,
+    bytesPerResponse: requests ? read / requests : 0,
+  };
+}
+
+/** Loads one URL for the set duration and returns throughput and latency. */
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  settings: LoadSettings = loadSettings,
+): Promise<LoadResult> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => [
+    "-H",
+    loadGenerator === "wrk" ? `${name}: ${value}` : `${name}=${value}`,
+  ]);
+  if (loadGenerator === "wrk") {
+    const { stdout } = await run(
+      "wrk",
+      [
+        `-t${settings.threads}`,
+        `-c${settings.connections}`,
+        `-d${settings.durationS}s`,
+        "--latency",
+        ...headerArgs,
+        url,
+      ],
+      { maxBuffer: 1024 * 1024 },
+    );
+    return parseWrk(stdout);
+  }
+  const { stdout } = await run(
+    process.execPath,
+    [
+      path.join(root, "node_modules/autocannon/autocannon.js"),
+      "-c",
+      String(settings.connections),
+      "-d",
+      String(settings.durationS),
+      "-j",
+      ...headerArgs,
+      url,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}

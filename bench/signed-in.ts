@@ -1,0 +1,117 @@
+/** Figures read one request at a time: admin list pages and first-load bytes. */
+import http from "node:http";
+import type { Product } from "./product";
+import { signIn } from "./product";
+
+const SAMPLES = 21;
+const line = (out: (text: string) => void, label: string, value: string) =>
+  out(`  ${label.padEnd(44)} ${value}`);
+
+const ADMIN_LISTS = [
+  "/admin/invoices",
+  "/admin/invoices?page=300",
+  "/admin/invoices?q=company%200042",
+  "/admin/clients",
+  "/admin/clients?page=60",
+  "/admin/proposals",
+  "/admin/projects",
+  "/admin/insights",
+  "/admin/subscribers",
+];
+
+/** Signed-in admin list pages over HTTP, one request at a time: p50 and p95 of 21. */
+export async function timeAdminLists(product: Product, out: (text: string) => void) {
+  out(
+    "\nSigned-in admin list pages, one request at a time, 2,000 clients and 10,000 invoices (goal: p50 < 30 ms)",
+  );
+  const cookie = await signIn(product.url);
+  for (const target of ADMIN_LISTS) {
+    const samples: number[] = [];
+    for (let run = 0; run < SAMPLES + 2; run++) {
+      const startedAt = performance.now();
+      const response = await fetch(`${product.url}${target}`, {
+        headers: { Cookie: cookie, "Accept-Encoding": "gzip" },
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
+      // The first two warm the route's code up.
+      if (run >= 2) samples.push(performance.now() - startedAt);
+    }
+    samples.sort((a, b) => a - b);
+    const p50 = samples[Math.floor(samples.length / 2)];
+    const p95 = samples[Math.floor(samples.length * 0.95)];
+    line(
+      out,
+      target,
+      `p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  ${p50 < 30 ? "met" : `MISSED (${(p50 / 30).toFixed(2)}x)`}`,
+    );
+  }
+}
+
+/** The bytes a browser that accepts gzip receives for a URL (the body as sent). */
+function bytesSent(url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+        let total = 0;
+        response.on("data", (chunk: Buffer) => {
+          total += chunk.length;
+        });
+        response.on("end", () => resolve(total));
+      })
+      .on("error", reject);
+  });
+}
+
+async function pageBytes(base: string, pagePath: string) {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    js.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]);
+  for (const match of html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g))
+    js.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
+    css.add(match[1]);
+  const sent = async (urls: Set<string>) => {
+    let total = 0;
+    for (const url of urls) total += await bytesSent(new URL(url, base).href);
+    return total;
+  };
+  return { js: await sent(js), css: await sent(css), html: await bytesSent(`${base}${pagePath}`) };
+}
+
+/** JavaScript, CSS and HTML of each public page's first load, as sent with gzip. */
+export async function firstLoadBytes(
+  product: Product,
+  { insight, caseStudy }: { insight: string; caseStudy: string },
+  out: (text: string) => void,
+) {
+  out("\nFirst-load bytes as sent with gzip (goal: Home JavaScript <= 120 KB)");
+  const publicPages = [
+    "/",
+    "/about-us",
+    "/services",
+    "/services/scalable-web-platforms",
+    "/case-studies",
+    caseStudy,
+    "/insights",
+    insight,
+    "/podcasts",
+    "/faq",
+    "/pricing",
+    "/contact",
+    "/personas",
+  ];
+  for (const pagePath of publicPages) {
+    const bytes = await pageBytes(product.url, pagePath);
+    const goal = pagePath === "/" ? (bytes.js <= 120 * 1024 ? "  met" : "  MISSED") : "";
+    line(
+      out,
+      pagePath,
+      `JS ${(bytes.js / 1024).toFixed(1)} KB  CSS ${(bytes.css / 1024).toFixed(1)} KB  HTML ${(bytes.html / 1024).toFixed(1)} KB${goal}`,
+    );
+  }
+}
