@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findAuditEvents } from "#server/audit/audit.ts";
+import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import {
   acceptInvitation,
@@ -13,7 +14,7 @@ import {
 } from "#server/auth/links.ts";
 import { claimsOf, deriveRole } from "#server/auth/roles.ts";
 import { getSessionUser } from "#server/auth/session.ts";
-import { SIGN_IN_LIMITS, signIn } from "#server/auth/sign-in.ts";
+import { signIn } from "#server/auth/sign-in.ts";
 import {
   changeOwnPassword,
   createStaffUser,
