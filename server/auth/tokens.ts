@@ -88,3 +88,8 @@ export async function revokeTokens(db: Db | Tx, kind: TokenKind) {
     .set({ usedAt: new Date() })
     .where(and(eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
+
+/** Removes a token that was never handed out (its mail could not be sent). */
+export async function deleteToken(db: Db | Tx, token: string) {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+}

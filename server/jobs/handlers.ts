@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_JOB, sendPasswordResetLink } from "#server/auth/links.ts";
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
@@ -41,6 +42,10 @@ jobHandlers[AUTH_CLEANUP_JOB] = async (_payload, { db }) => {
   await pruneAuthRecords(db);
 };
 recurringJobs.push({ kind: AUTH_CLEANUP_JOB, everyMs: 60 * 60_000 });
+// Sign-in: the forgot-password form's mail, sent here so the form answers alike for every address.
+jobHandlers[PASSWORD_RESET_JOB] = async (payload, { db, env }) => {
+  await sendPasswordResetLink({ db, env }, { email: String(payload.email ?? "") });
+};
 
 // Podcasts: scheduled episodes go live at their time.
 jobHandlers[PUBLISH_PODCASTS_JOB] = async (_payload, { database }) => {

@@ -6,7 +6,7 @@ import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { type FormResult, useResultToast } from "#app/components/auth/auth-form.tsx";
 import { parseListParams } from "#server/admin/list-params.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { inviteStaffMember, requestPasswordReset } from "#server/auth/links.ts";
+import { inviteStaffMember, sendPasswordResetLink } from "#server/auth/links.ts";
 import {
   disableStaffUser,
   enableStaffUser,
@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
         if (!user) throw new AppError("NOT_FOUND", "There is no staff account like that.");
         if (user.isDisabled)
           throw new AppError("CONFLICT", "Enable the account before sending it a reset link.");
-        await requestPasswordReset(context, { email: user.email }, actor);
+        await sendPasswordResetLink(context, { email: user.email }, actor);
         return { ok: true as const, message: `Reset link mailed to ${user.email}.` };
       }
     }
