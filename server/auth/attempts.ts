@@ -92,3 +92,19 @@ export async function endAttempt(
   if (clear === "account") await db.delete(signInFailures).where(eq(signInFailures.email, email));
   else await db.delete(signInFailures).where(eq(signInFailures.id, attemptId));
 }
+
+/**
+ * Runs `check` (which throws when the secret is wrong) as one counted attempt of the
+ * account: refused with 429 while the account or address is locked; a wrong secret
+ * stays counted as a failure; a right one clears the account's failures.
+ */
+export async function countedAttempt<T>(
+  db: Db,
+  { email, address }: { email: string; address: string },
+  check: () => Promise<T>,
+) {
+  const attemptId = await beginAttempt(db, { email, address });
+  const value = await check();
+  await endAttempt(db, { attemptId, email, clear: "account" });
+  return value;
+}
