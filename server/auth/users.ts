@@ -11,6 +11,7 @@ import { countedAttempt } from "./attempts";
 import { hashPassword, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
+import { revokeUserTokens } from "./tokens";
 
 /** The stored role value for a product role ("none" is kept as "none"). */
 function storedRole(role: Role) {
@@ -220,7 +221,8 @@ export async function enableStaffUser(
 
 /**
  * Sets a new password and ends the account's sessions (all of them, or all
- * but `keepSessionId`); clears its sign-in failures.
+ * but `keepSessionId`) and every reset link not yet used; clears its sign-in failures.
+ * Every password change comes through here: reset, own change, staff and shell.
  */
 export async function setStaffPassword(
   tx: Db | Tx,
@@ -251,6 +253,7 @@ export async function setStaffPassword(
     .where(eq(authSessions.userId, userId));
   const ended = sessions.map((row) => row.id).filter((id) => id !== keepSessionId);
   if (ended.length) await tx.delete(authSessions).where(inArray(authSessions.id, ended));
+  await revokeUserTokens(tx, { userId, kind: "reset" });
   const [user] = await tx
     .select({ email: authUsers.email })
     .from(authUsers)
