@@ -40,6 +40,7 @@ export default [
   route("onboarding/:projectId", "routes/client/onboarding.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("setup", "routes/auth/setup.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

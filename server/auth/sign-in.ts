@@ -10,6 +10,7 @@ import {
 import { AppError } from "#server/errors.ts";
 import { beginAttempt, endAttempt, rateLimited, SIGN_IN_LIMITS } from "./attempts";
 import { authHeaders, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
+import { setCookiesOf } from "./auth-call";
 
 export const INVALID_CREDENTIALS_MESSAGE =
   "That email and password do not match an account. Check them and try again.";
@@ -19,7 +20,8 @@ type SignInContext = Pick<AppContext, "db" | "env" | "clientAddress">;
 
 /**
  * Checks the limits, then the password through Better Auth. On success returns
- * the Set-Cookie headers of the new session (a fresh token every sign-in).
+ * the Set-Cookie headers of the new session (a fresh token every sign-in), or, with
+ * `needsCode`, of the sign-in waiting for its two-factor code (`verifySignInCode`).
  * Every attempt is counted (atomically, `beginAttempt`) before the password is
  * checked and counts as a failure until it succeeds, so parallel guesses cannot
  * slip past the limits.
@@ -42,10 +44,18 @@ export async function signIn(
     asResponse: true,
   });
   if (response.ok) {
-    await endAttempt(db, { attemptId, email: normalized, clear: "account" });
-    const cookies = new Headers();
-    for (const cookie of response.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    return { headers: cookies };
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { twoFactorRedirect?: boolean };
+    const needsCode = body.twoFactorRedirect === true;
+    // The password alone never resets the limits of an account that also needs a code.
+    await endAttempt(db, {
+      attemptId,
+      email: normalized,
+      clear: needsCode ? "attempt" : "account",
+    });
+    return { headers: setCookiesOf(response), needsCode };
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   if (body.code === "BANNED_USER") throw new AppError("FORBIDDEN", DISABLED_MESSAGE);
@@ -61,9 +71,7 @@ export async function signOut(context: SignInContext, request: Request) {
     headers: authHeaders(request, context.clientAddress),
     asResponse: true,
   });
-  const cookies = new Headers();
-  for (const cookie of response.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-  return { headers: cookies };
+  return { headers: setCookiesOf(response) };
 }
 
 export const AUTH_CLEANUP_JOB = "auth.cleanup";

@@ -24,6 +24,7 @@ function staffView(row: {
   name: string;
   role: string | null;
   banned: boolean;
+  twoFactorEnabled: boolean;
   createdAt: Date;
 }) {
   return {
@@ -32,6 +33,7 @@ function staffView(row: {
     name: row.name,
     role: deriveRole(claimsOf(row)),
     isDisabled: row.banned,
+    hasTwoFactor: row.twoFactorEnabled,
     createdAt: row.createdAt,
   };
 }
@@ -43,6 +45,7 @@ const userColumns = {
   name: authUsers.name,
   role: authUsers.role,
   banned: authUsers.banned,
+  twoFactorEnabled: authUsers.twoFactorEnabled,
   createdAt: authUsers.createdAt,
 };
 

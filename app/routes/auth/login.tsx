@@ -43,8 +43,12 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     request,
     loginSchema,
     async (input) => {
-      const { headers } = await signIn(context, { ...input, request });
-      return redirect(safeRedirect(input.redirectTo), { headers });
+      const { headers, needsCode } = await signIn(context, { ...input, request });
+      const redirectTo = safeRedirect(input.redirectTo);
+      // Two-factor sign-in on: the code comes next, on its own screen.
+      if (needsCode)
+        return redirect(`/login/code?${new URLSearchParams({ redirectTo })}`, { headers });
+      return redirect(redirectTo, { headers });
     },
     "Enter your email and password.",
   );
