@@ -41,6 +41,7 @@ export default [
 
   route("login", "routes/auth/login.tsx"),
   route("login/code", "routes/auth/login-code.tsx"),
+  route("login/passkey", "routes/auth/login-passkey.ts"),
   route("logout", "routes/auth/logout.tsx"),
   route("setup", "routes/auth/setup.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -53,6 +54,7 @@ export default [
     route("proposals/:id/pdf", "routes/admin/proposals/pdf.ts"),
     route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
+    route("account/passkeys", "routes/admin/account/passkeys.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [

@@ -96,6 +96,30 @@ export const twoFactorCodeSchema = z.object({
     .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."),
 });
 
+/** A WebAuthn answer of the browser, sent as JSON text in a form field. */
+const credential = z
+  .string({ error: "The passkey answer is missing. Try again." })
+  .min(2, "The passkey answer is missing. Try again.")
+  .max(20_000, "The passkey answer is too long.");
+
+export const passkeySignInSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options") }),
+  z.object({ intent: z.literal("verify"), credential, redirectTo: z.string().optional() }),
+]);
+
+export const passkeyName = z
+  .string({ error: "Name the passkey, like “Work laptop”." })
+  .trim()
+  .min(1, "Name the passkey, like “Work laptop”.")
+  .max(60, "Use at most 60 characters for the name.");
+
+export const addPasskeySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options") }),
+  z.object({ intent: z.literal("add"), name: passkeyName, credential }),
+]);
+
+export const removePasskeySchema = z.object({ passkeyId: z.string().min(1).max(100) });
+
 export const teamActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email, role }),
   z.object({ intent: z.literal("set-role"), userId: z.string().min(1), role }),

@@ -18,3 +18,12 @@ export async function readAuthAnswer<Body = Record<string, unknown>>(answer: Pro
     .catch(() => ({}))) as Body & { code?: string; message?: string };
   return { ok: response.ok, status: response.status, body, cookies: setCookiesOf(response) };
 }
+
+/** One cookie of the request, as sent (still encoded). */
+export function requestCookie(request: Request, name: string) {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Db } from "#server/db/client.ts";
 import {
   authAccounts,
+  authPasskeys,
   authRateLimits,
   authSessions,
   authTwoFactors,
@@ -56,6 +58,7 @@ function createAuth(db: Db, env: AuthEnv) {
         verification: authVerifications,
         rateLimit: authRateLimits,
         twoFactor: authTwoFactors,
+        passkey: authPasskeys,
       },
     }),
     emailAndPassword: {
@@ -110,6 +113,12 @@ function createAuth(db: Db, env: AuthEnv) {
       twoFactor({
         issuer: TWO_FACTOR_ISSUER,
         backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+      }),
+      // Passkeys (decision 213) belong to the site's own host and origin: PUBLIC_URL.
+      passkey({
+        rpName: TWO_FACTOR_ISSUER,
+        rpID: new URL(env.PUBLIC_URL).hostname,
+        origin: env.PUBLIC_URL,
       }),
     ],
     logger: { level: "error" },

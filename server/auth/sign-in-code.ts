@@ -5,7 +5,7 @@ import { authUsers, authVerifications } from "#server/db/schema/auth.ts";
 import { AppError } from "#server/errors.ts";
 import { beginAttempt, endAttempt, rateLimited, SIGN_IN_LIMITS } from "./attempts";
 import { CLIENT_ADDRESS_HEADER, getAuth, TWO_FACTOR_COOKIE } from "./auth";
-import { readAuthAnswer } from "./auth-call";
+import { readAuthAnswer, requestCookie } from "./auth-call";
 
 // The second step of a password sign-in with two-factor sign-in on (decision 212): the code
 // from the authenticator app, or one recovery code. Wrong codes count like wrong passwords.
@@ -19,21 +19,13 @@ export const WRONG_SIGN_IN_CODE_MESSAGE =
 export const WRONG_RECOVERY_CODE_MESSAGE =
   "That recovery code is not right, or it was used already. Each code works once.";
 
-function cookieValue(request: Request, name: string) {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
-
 /**
  * The password sign-in waiting for its code in this browser: Better Auth's signed cookie
  * names a verification record (random, 10 minutes) that holds the account's id.
  */
 export async function findPendingSignIn(context: SignInContext, request: Request) {
   const name = (await getAuth(context).$context).createAuthCookie(TWO_FACTOR_COOKIE).name;
-  const raw = cookieValue(request, name);
+  const raw = requestCookie(request, name);
   if (!raw) return undefined;
   const signed = decodeURIComponent(raw);
   const identifier = signed.slice(0, signed.lastIndexOf("."));

@@ -5,6 +5,7 @@ import {
   authRateLimits,
   authSessions,
   authTokens,
+  authVerifications,
   signInFailures,
 } from "#server/db/schema/auth.ts";
 import { AppError } from "#server/errors.ts";
@@ -76,7 +77,7 @@ export async function signOut(context: SignInContext, request: Request) {
 
 export const AUTH_CLEANUP_JOB = "auth.cleanup";
 
-/** Rows no limit or link needs any more: old failures, spent or expired links, ended sessions. */
+/** Rows no limit or link needs any more: old failures, spent or expired links, ended sessions, expired challenges. */
 export async function pruneAuthRecords(db: Db) {
   const now = Date.now();
   await db
@@ -84,5 +85,7 @@ export async function pruneAuthRecords(db: Db) {
     .where(lt(signInFailures.createdAt, new Date(now - SIGN_IN_LIMITS.accountHourly.windowMs)));
   await db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now - 24 * 3600_000)));
   await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date(now)));
+  // Passkey challenges and sign-ins waiting for a code that were never finished.
+  await db.delete(authVerifications).where(lt(authVerifications.expiresAt, new Date(now)));
   await db.delete(authRateLimits).where(lt(authRateLimits.lastRequest, now - 24 * 3600_000));
 }

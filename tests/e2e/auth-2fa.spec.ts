@@ -47,7 +47,7 @@ async function passwordStep(page: Page, server: ServerWithStaff, account: StaffA
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Enter your sign-in code" }).waitFor();
 }
 

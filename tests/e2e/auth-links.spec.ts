@@ -146,7 +146,7 @@ describe("one-time links through the Outbox", () => {
     await member.page
       .getByLabel("Password", { exact: true })
       .fill(running.server.staff.none.password);
-    await member.page.getByRole("button", { name: "Sign in" }).click();
+    await member.page.getByRole("button", { name: "Sign in", exact: true }).click();
     await member.page.locator('[data-toast="error"]', { hasText: "disabled" }).waitFor();
     await Promise.all([admin.close(), member.close()]);
   });

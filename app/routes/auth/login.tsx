@@ -9,6 +9,7 @@ import {
   useResultToast,
   withNetworkError,
 } from "#app/components/auth/auth-form.tsx";
+import { PasskeySignIn } from "#app/components/auth/passkey-sign-in.tsx";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { getSessionUser } from "#server/auth/session.ts";
 import { DISABLED_MESSAGE, signIn } from "#server/auth/sign-in.ts";
@@ -104,6 +105,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {isSubmitting ? "Signing in..." : "Sign in"}
         </button>
       </Form>
+      <PasskeySignIn redirectTo={loaderData.redirectTo} />
     </AuthShell>
   );
 }

@@ -145,3 +145,26 @@ export const authTwoFactors = pgTable(
   },
   (table) => [uniqueIndex("auth_two_factors_user_idx").on(table.userId)],
 );
+/** The passkey plugin's table: one row per WebAuthn credential (decision 213). */
+export const authPasskeys = pgTable(
+  "auth_passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  },
+  (table) => [
+    index("auth_passkeys_user_idx").on(table.userId),
+    uniqueIndex("auth_passkeys_credential_idx").on(table.credentialID),
+  ],
+);

@@ -7,6 +7,7 @@ import {
   withNetworkError,
 } from "#app/components/auth/auth-form.tsx";
 import { requireUser } from "#server/auth/guard.ts";
+import { listPasskeys, removePasskey } from "#server/auth/passkeys.ts";
 import { getSessionUser } from "#server/auth/session.ts";
 import {
   confirmTwoFactorSetup,
@@ -23,12 +24,14 @@ import { redirectWithToast } from "#server/toast.ts";
 import {
   accountPasswordSchema,
   changePasswordSchema,
+  removePasskeySchema,
   TWO_FACTOR_REQUIRED_MESSAGE,
   twoFactorCodeSchema,
 } from "#shared/auth-forms.ts";
 import { roleLabel } from "#shared/roles.ts";
 import type { z } from "#shared/zod.ts";
 import type { Route } from "./+types/index";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { type RecoveryCodesResult, TwoFactorSection } from "./two-factor-section";
 
@@ -40,15 +43,17 @@ const SETUP_INTENTS = new Set(["start-two-factor", "confirm-two-factor"]);
 // Every signed-in staff member, whatever the role, manages their own sign-in here.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args, { allowTwoFactorSetup: true });
-  const [status, pendingSetup] = await Promise.all([
+  const [status, pendingSetup, passkeys] = await Promise.all([
     findTwoFactorStatus(args.context, user.id),
     findPendingSetup(args.context, user),
+    listPasskeys(args.context.db, user.id),
   ]);
   return {
     email: user.email,
     name: user.name,
     role: user.role,
     twoFactor: { ...status, mustSetUp: user.mustSetUpTwoFactor, pendingSetup },
+    passkeys,
   };
 }
 
@@ -84,6 +89,13 @@ export async function action(args: Route.ActionArgs) {
         });
         const message = "New recovery codes are ready; the old ones no longer work.";
         return { ok: true as const, message, recoveryCodes };
+      }
+      case "remove-passkey": {
+        const input = parse(removePasskeySchema, form);
+        const removed = await removePasskey(context, signedIn, input);
+        return redirectWithToast("/admin/account", {
+          message: `Passkey “${removed.name || "Passkey"}” removed.`,
+        });
       }
       case "disable-two-factor": {
         const input = parse(accountPasswordSchema, form);
@@ -142,7 +154,12 @@ export default function AccountScreen({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <TwoFactorSection view={twoFactor} result={result} recoveryCodes={recoveryCodes} />
-      {twoFactor.mustSetUp ? null : <PasswordSection result={result} />}
+      {twoFactor.mustSetUp ? null : (
+        <>
+          <PasskeysSection passkeys={loaderData.passkeys} />
+          <PasswordSection result={result} />
+        </>
+      )}
     </main>
   );
 }
