@@ -61,6 +61,8 @@ export default [
   ]),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/code", "routes/auth/login-code.tsx"),
+  route("login/passkey", "routes/auth/login-passkey.ts"),
   route("logout", "routes/auth/logout.tsx"),
   route("setup", "routes/auth/setup.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -76,6 +78,7 @@ export default [
     route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
     route("projects/:id/shared-files", "routes/admin/projects/shared-files.ts"),
     route("clients/:id/portal", "routes/admin/clients/portal.ts"),
+    route("account/passkeys", "routes/admin/account/passkeys.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [

@@ -69,12 +69,64 @@ export const changePasswordSchema = z
   })
   .refine(confirmed, confirmIssue);
 
+/** The second step of a sign-in: the authenticator app's code, or one recovery code. */
+export const signInCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the code." })
+    .trim()
+    .min(1, "Enter the code.")
+    .max(40, "That code is too long."),
+  method: z.enum(["totp", "recovery"]).default("totp"),
+  redirectTo: z.string().optional(),
+});
+
+/** The two-factor steps on My account that ask for the password again. */
+export const accountPasswordSchema = z.object({
+  accountPassword: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX),
+});
+
+/** The first code from the authenticator app, which turns two-factor sign-in on. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from your authenticator app." })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."),
+});
+
+/** A WebAuthn answer of the browser, sent as JSON text in a form field. */
+const credential = z
+  .string({ error: "The passkey answer is missing. Try again." })
+  .min(2, "The passkey answer is missing. Try again.")
+  .max(20_000, "The passkey answer is too long.");
+
+export const passkeySignInSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options") }),
+  z.object({ intent: z.literal("verify"), credential, redirectTo: z.string().optional() }),
+]);
+
+export const passkeyName = z
+  .string({ error: "Name the passkey, like “Work laptop”." })
+  .trim()
+  .min(1, "Name the passkey, like “Work laptop”.")
+  .max(60, "Use at most 60 characters for the name.");
+
+export const addPasskeySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options") }),
+  z.object({ intent: z.literal("add"), name: passkeyName, credential }),
+]);
+
+export const removePasskeySchema = z.object({ passkeyId: z.string().min(1).max(100) });
+
 export const teamActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email, role }),
   z.object({ intent: z.literal("set-role"), userId: z.string().min(1), role }),
   z.object({ intent: z.literal("disable"), userId: z.string().min(1) }),
   z.object({ intent: z.literal("enable"), userId: z.string().min(1) }),
   z.object({ intent: z.literal("send-reset"), userId: z.string().min(1) }),
+  z.object({ intent: z.literal("require-two-factor"), isRequired: z.enum(["on", "off"]) }),
 ]);
 
 export const createStaffSchema = z.object({
@@ -94,3 +146,6 @@ export function safeRedirect(target: unknown, fallback = "/admin") {
 
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, a reset link is on its way. It works once, for 1 hour.";
+
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "Your team requires two-factor sign-in. Set it up below to continue to the command center.";

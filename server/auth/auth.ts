@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import type { Db } from "#server/db/client.ts";
 import {
   authAccounts,
+  authPasskeys,
   authRateLimits,
   authSessions,
+  authTwoFactors,
   authUsers,
   authVerifications,
 } from "#server/db/schema/auth.ts";
@@ -18,6 +21,11 @@ process.env.BETTER_AUTH_TELEMETRY = "0";
 /** Better Auth sees the client address only through this header, which our server sets itself. */
 export const CLIENT_ADDRESS_HEADER = "x-frontier-client-address";
 export const AUTH_BASE_PATH = "/api/auth";
+/** The name an authenticator app shows beside the account. */
+export const TWO_FACTOR_ISSUER = "Frontier";
+export const RECOVERY_CODE_COUNT = 10;
+/** Better Auth's cookie that carries a password sign-in waiting for its code. */
+export const TWO_FACTOR_COOKIE = "two_factor";
 
 export type AuthEnv = Pick<
   Env,
@@ -49,6 +57,8 @@ function createAuth(db: Db, env: AuthEnv) {
         account: authAccounts,
         verification: authVerifications,
         rateLimit: authRateLimits,
+        twoFactor: authTwoFactors,
+        passkey: authPasskeys,
       },
     }),
     emailAndPassword: {
@@ -96,7 +106,21 @@ function createAuth(db: Db, env: AuthEnv) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => randomUUID() },
     },
-    plugins: [admin({ defaultRole: "none" })],
+    plugins: [
+      admin({ defaultRole: "none" }),
+      // Authenticator-app codes and recovery codes (decision 212): its endpoints are called
+      // from our own routes only, which add the sign-in limits and the audit log.
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+      }),
+      // Passkeys (decision 213) belong to the site's own host and origin: PUBLIC_URL.
+      passkey({
+        rpName: TWO_FACTOR_ISSUER,
+        rpID: new URL(env.PUBLIC_URL).hostname,
+        origin: env.PUBLIC_URL,
+      }),
+    ],
     logger: { level: "error" },
   });
 }

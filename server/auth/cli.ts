@@ -1,5 +1,6 @@
 // npm run user -- create --email E --password P --role admin|clientManager|none [--name N]
-//                 set-role --email E --role R | disable --email E | enable --email E | list
+//                 set-role --email E --role R | disable --email E | enable --email E
+//                 reset-2fa --email E | list
 import { parseArgs } from "node:util";
 import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
 import { ConfigError, parseEnv } from "#server/env.ts";
@@ -7,6 +8,7 @@ import { AppError } from "#server/errors.ts";
 import { setLogLevel } from "#server/log.ts";
 import type { Role } from "./roles";
 import { ROLES } from "./roles";
+import { resetTwoFactor } from "./two-factor";
 import {
   createStaffUser,
   disableStaffUser,
@@ -20,6 +22,7 @@ const usage = `Usage: npm run user -- <command> [options]
   set-role --email E --role admin|clientManager|none
   disable  --email E     (signs the account out everywhere)
   enable   --email E
+  reset-2fa --email E  (a lost authenticator: two-factor sign-in off, signed out everywhere)
   list`;
 
 function fail(message: string): never {
@@ -44,7 +47,10 @@ async function main() {
     },
   });
   const command = positionals[0];
-  if (!command || !["create", "set-role", "disable", "enable", "list"].includes(command))
+  if (
+    !command ||
+    !["create", "set-role", "disable", "enable", "reset-2fa", "list"].includes(command)
+  )
     fail(usage);
   if (command !== "list" && !values.email) fail(`--email is required.\n\n${usage}`);
 
@@ -72,6 +78,11 @@ async function main() {
     } else if (command === "disable") {
       const user = await disableStaffUser({ db }, ref);
       process.stdout.write(`Disabled ${user.email}; its sessions are ended.\n`);
+    } else if (command === "reset-2fa") {
+      const user = await resetTwoFactor({ db }, { email: values.email ?? "" });
+      process.stdout.write(
+        `Two-factor sign-in is off for ${user.email} and its sessions are ended. They sign in with their password and set it up again.\n`,
+      );
     } else if (command === "enable") {
       const user = await enableStaffUser({ db }, ref);
       process.stdout.write(`Enabled ${user.email}.\n`);

@@ -3,6 +3,7 @@ import type { AppContext } from "#server/context.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { StaffUser } from "./roles";
 import { getSessionUser, type SignedOutReason } from "./session";
+import { isTwoFactorRequired } from "./two-factor-policy";
 
 /**
  * The permission helper every admin loader and action calls itself.
@@ -33,22 +34,40 @@ function loginRedirect(request: Request, reason: SignedOutReason): never {
   throw redirect(`/login?${target}`);
 }
 
-/** Any signed-in user, whatever the role; otherwise a redirect to /login?redirectTo=... */
-export async function requireUser(args: GuardArgs): Promise<StaffUser> {
+/** Where a staff member sets up two-factor sign-in when the team requires it. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/account";
+
+type UserOptions = {
+  /** Only for /admin/account (and the shell around it): where two-factor sign-in is set up. */
+  allowTwoFactorSetup?: boolean;
+};
+
+/**
+ * Any signed-in user, whatever the role; otherwise a redirect to /login?redirectTo=...
+ * When the team requires two-factor sign-in (decision 212) and this account has none, every
+ * admin loader and action sends the person to set it up first, except the set-up itself.
+ */
+export async function requireUser(
+  args: GuardArgs,
+  { allowTwoFactorSetup = false }: UserOptions = {},
+): Promise<StaffUser & { mustSetUpTwoFactor: boolean }> {
   const found = await getSessionUser(args);
   if (!found.user) loginRedirect(args.request, found.reason);
-  return found.user;
+  const mustSetUpTwoFactor = !found.hasTwoFactor && (await isTwoFactorRequired(args.context.db));
+  if (mustSetUpTwoFactor && !allowTwoFactorSetup) throw redirect(TWO_FACTOR_SETUP_PATH);
+  return { ...found.user, mustSetUpTwoFactor };
 }
 
 /**
- * For the admin index only: the signed-in user even with role none, so the
+ * For the admin index and the shell: the signed-in user even with role none, so the
  * dashboard can say "no access" (and show no data) instead of redirecting to itself.
  */
 export async function getStaffAccess(
   args: GuardArgs,
-): Promise<{ user: StaffUser; hasAccess: boolean }> {
-  const user = await requireUser(args);
-  return { user, hasAccess: user.role !== "none" };
+  options: UserOptions = {},
+): Promise<{ user: StaffUser; hasAccess: boolean; mustSetUpTwoFactor: boolean }> {
+  const { mustSetUpTwoFactor, ...user } = await requireUser(args, options);
+  return { user, hasAccess: user.role !== "none", mustSetUpTwoFactor };
 }
 
 /**
@@ -57,7 +76,7 @@ export async function getStaffAccess(
  * /admin with an error toast for a clientManager on an admin-only page.
  */
 export async function requireRole(args: GuardArgs, access: Access): Promise<StaffUser> {
-  const user = await requireUser(args);
+  const { mustSetUpTwoFactor: _, ...user } = await requireUser(args);
   if (user.role === "none") {
     if (requestedPath(args.request).split("?")[0].replace(/\/$/, "") === ADMIN_HOME)
       throw new Response("No access", { status: 403 });

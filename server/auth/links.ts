@@ -5,11 +5,12 @@ import type { Db } from "#server/db/client.ts";
 import { authTokens, authUsers } from "#server/db/schema/auth.ts";
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
 import { log } from "#server/log.ts";
-import { sendMail } from "#server/mail/mailer.ts";
+import { MailDeliveryError, sendMail } from "#server/mail/mailer.ts";
 import type { Role } from "./roles";
 import { roleLabel } from "./roles";
-import { consumeToken, createToken, revokeTokens } from "./tokens";
+import { consumeToken, createToken, deleteToken, revokeTokens } from "./tokens";
 import { createStaffUser, findStaffUser, hasActiveAdmin, setStaffPassword } from "./users";
 
 // The one-time links: first-run setup, password reset and team invitations.
@@ -76,8 +77,27 @@ async function recentResetCount(db: Db, userId: string) {
   return row.total;
 }
 
-/** Mails a reset link when the account exists and is enabled; says the same either way. */
-export async function requestPasswordReset(
+export const PASSWORD_RESET_JOB = "auth.password-reset";
+
+/**
+ * The forgot-password form: queues the work and returns, so the answer is the same, in
+ * the same time, whether or not the account exists and whether or not the mail server
+ * is up. The job (`sendPasswordResetLink`) looks the account up and mails, with retries.
+ */
+export async function requestPasswordReset({ db }: { db: Db }, { email }: { email: string }) {
+  await enqueueJob(db, {
+    kind: PASSWORD_RESET_JOB,
+    payload: { email: email.trim().toLowerCase() },
+    maxAttempts: 5,
+  });
+}
+
+/**
+ * Mails a reset link when the account exists and is enabled, otherwise does nothing.
+ * Run by the job for the public form, and directly when an admin sends a link
+ * (`actor`), who is told when the mail server refuses.
+ */
+export async function sendPasswordResetLink(
   context: LinkContext,
   { email }: { email: string },
   actor?: Actor,
@@ -93,19 +113,26 @@ export async function requestPasswordReset(
     createdBy: actor?.id,
   });
   const url = link(context.env, "/reset-password", token);
-  await sendMail(context, {
-    to: user.email,
-    subject: "Reset your Frontier password",
-    ...mailBody(
-      [
-        `Hello ${user.name},`,
-        "Someone asked to reset the password of your Frontier command center account. If it was you, choose a new password with the link below. It works once and for 1 hour.",
-        "If it was not you, ignore this mail: your password stays as it is.",
-      ],
-      url,
-      "Choose a new password",
-    ),
-  });
+  try {
+    await sendMail(context, {
+      to: user.email,
+      subject: "Reset your Frontier password",
+      ...mailBody(
+        [
+          `Hello ${user.name},`,
+          "Someone asked to reset the password of your Frontier command center account. If it was you, choose a new password with the link below. It works once and for 1 hour.",
+          "If it was not you, ignore this mail: your password stays as it is.",
+        ],
+        url,
+        "Choose a new password",
+      ),
+    });
+  } catch (error) {
+    // A link nobody received must neither work nor count against the hourly limit.
+    await deleteToken(context.db, token);
+    if (actor && error instanceof MailDeliveryError) throw mailRefused();
+    throw error;
+  }
   if (actor)
     await recordAudit(context.db, {
       actorId: actor.id,
@@ -116,6 +143,13 @@ export async function requestPasswordReset(
       recordId: user.id,
       detail: { email: user.email },
     });
+}
+
+function mailRefused() {
+  return new AppError(
+    "UNAVAILABLE",
+    "The mail server did not accept the mail. Nothing was sent; try again in a few minutes.",
+  );
 }
 
 export async function resetPassword(
@@ -162,19 +196,25 @@ export async function inviteStaffMember(
     createdBy: actor.id,
   });
   const url = link(context.env, "/accept-invite", token);
-  await sendMail(context, {
-    to: address,
-    subject: "You are invited to the Frontier command center",
-    ...mailBody(
-      [
-        "Hello,",
-        `${actor.email ?? "An admin"} invited you to the Frontier command center as ${roleLabel[role]}.`,
-        "Choose your name and password with the link below. It works once, within 72 hours.",
-      ],
-      url,
-      "Accept the invitation",
-    ),
-  });
+  try {
+    await sendMail(context, {
+      to: address,
+      subject: "You are invited to the Frontier command center",
+      ...mailBody(
+        [
+          "Hello,",
+          `${actor.email ?? "An admin"} invited you to the Frontier command center as ${roleLabel[role]}.`,
+          "Choose your name and password with the link below. It works once, within 72 hours.",
+        ],
+        url,
+        "Accept the invitation",
+      ),
+    });
+  } catch (error) {
+    await deleteToken(context.db, token);
+    if (error instanceof MailDeliveryError) throw mailRefused();
+    throw error;
+  }
   await recordAudit(context.db, {
     actorId: actor.id,
     actorEmail: actor.email,

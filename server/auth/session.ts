@@ -21,7 +21,8 @@ export async function getSessionUser({
   request,
   context,
 }: Args): Promise<
-  { user: StaffUser; sessionId: string } | { user: null; reason: SignedOutReason }
+  | { user: StaffUser; sessionId: string; hasTwoFactor: boolean }
+  | { user: null; reason: SignedOutReason }
 > {
   if (!request.headers.get("Cookie")) return { user: null, reason: "none" };
   const auth = getAuth(context);
@@ -52,9 +53,13 @@ export async function getSessionUser({
       .set({ lastSeenAt: new Date() })
       .where(eq(authSessions.id, found.session.id));
   }
-  const user = found.user as typeof found.user & { role?: string | null };
+  const user = found.user as typeof found.user & {
+    role?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
   return {
     sessionId: found.session.id,
+    hasTwoFactor: user.twoFactorEnabled === true,
     user: {
       id: user.id,
       email: user.email,

@@ -88,3 +88,21 @@ export async function revokeTokens(db: Db | Tx, kind: TokenKind) {
     .set({ usedAt: new Date() })
     .where(and(eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
+
+/** Removes a token that was never handed out (its mail could not be sent). */
+export async function deleteToken(db: Db | Tx, token: string) {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+}
+
+/** Ends every unused link of a kind sent for one account (a new password ends older reset links). */
+export async function revokeUserTokens(
+  db: Db | Tx,
+  { userId, kind }: { userId: string; kind: TokenKind },
+) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)),
+    );
+}

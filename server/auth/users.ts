@@ -7,9 +7,11 @@ import type { Db, Tx } from "#server/db/client.ts";
 import { authAccounts, authSessions, authUsers, signInFailures } from "#server/db/schema/auth.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { createStaffSchema, staffRoles } from "#shared/auth-forms.ts";
+import { countedAttempt } from "./attempts";
 import { hashPassword, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
+import { revokeUserTokens } from "./tokens";
 
 /** The stored role value for a product role ("none" is kept as "none"). */
 function storedRole(role: Role) {
@@ -22,6 +24,7 @@ function staffView(row: {
   name: string;
   role: string | null;
   banned: boolean;
+  twoFactorEnabled: boolean;
   createdAt: Date;
 }) {
   return {
@@ -30,6 +33,7 @@ function staffView(row: {
     name: row.name,
     role: deriveRole(claimsOf(row)),
     isDisabled: row.banned,
+    hasTwoFactor: row.twoFactorEnabled,
     createdAt: row.createdAt,
   };
 }
@@ -41,6 +45,7 @@ const userColumns = {
   name: authUsers.name,
   role: authUsers.role,
   banned: authUsers.banned,
+  twoFactorEnabled: authUsers.twoFactorEnabled,
   createdAt: authUsers.createdAt,
 };
 
@@ -219,7 +224,8 @@ export async function enableStaffUser(
 
 /**
  * Sets a new password and ends the account's sessions (all of them, or all
- * but `keepSessionId`); clears its sign-in failures.
+ * but `keepSessionId`) and every reset link not yet used; clears its sign-in failures.
+ * Every password change comes through here: reset, own change, staff and shell.
  */
 export async function setStaffPassword(
   tx: Db | Tx,
@@ -250,11 +256,41 @@ export async function setStaffPassword(
     .where(eq(authSessions.userId, userId));
   const ended = sessions.map((row) => row.id).filter((id) => id !== keepSessionId);
   if (ended.length) await tx.delete(authSessions).where(inArray(authSessions.id, ended));
+  await revokeUserTokens(tx, { userId, kind: "reset" });
   const [user] = await tx
     .select({ email: authUsers.email })
     .from(authUsers)
     .where(eq(authUsers.id, userId));
   if (user) await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+
+/**
+ * Checks a signed-in staff member's current password as one attempt under the sign-in
+ * limits (decision 209): wrong ones count like failed sign-ins, and a locked account is
+ * refused with 429 before any check.
+ */
+export async function verifyCurrentPassword(
+  db: Db,
+  { userId, password, address }: { userId: string; password: string; address: string },
+) {
+  const [account] = await db
+    .select({ email: authUsers.email, hash: authAccounts.password })
+    .from(authUsers)
+    .leftJoin(
+      authAccounts,
+      and(eq(authAccounts.userId, authUsers.id), eq(authAccounts.providerId, "credential")),
+    )
+    .where(eq(authUsers.id, userId));
+  if (!account) throw new AppError("NOT_FOUND", "There is no staff account like that.");
+  await countedAttempt(db, { email: account.email, address }, async () => {
+    const isRight = account.hash && (await verifyPassword({ hash: account.hash, password }));
+    if (!isRight)
+      throw new AppError("INVALID", WRONG_CURRENT_PASSWORD, {
+        fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] },
+      });
+  });
 }
 
 /** A staff member changes their own password (the current one is checked first). */
@@ -263,17 +299,11 @@ export async function changeOwnPassword(
   input: { userId: string; sessionId?: string; currentPassword: string; password: string },
   actor: Actor,
 ) {
-  const [account] = await db
-    .select({ password: authAccounts.password })
-    .from(authAccounts)
-    .where(and(eq(authAccounts.userId, input.userId), eq(authAccounts.providerId, "credential")));
-  const isRight =
-    account?.password &&
-    (await verifyPassword({ hash: account.password, password: input.currentPassword }));
-  if (!isRight)
-    throw new AppError("INVALID", "Your current password is not right.", {
-      fieldErrors: { currentPassword: ["Your current password is not right."] },
-    });
+  await verifyCurrentPassword(db, {
+    userId: input.userId,
+    password: input.currentPassword,
+    address: actor.address ?? "unknown",
+  });
   await db.transaction(async (tx) => {
     await setStaffPassword(tx, input.userId, input.password, { keepSessionId: input.sessionId });
     await recordAudit(tx, {

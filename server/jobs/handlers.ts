@@ -1,4 +1,5 @@
 import { PRUNE_RECEIPTS_JOB, pruneFormReceipts } from "#server/antispam/receipts.ts";
+import { PASSWORD_RESET_JOB, sendPasswordResetLink } from "#server/auth/links.ts";
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
@@ -44,6 +45,10 @@ jobHandlers[AUTH_CLEANUP_JOB] = async (_payload, { db }) => {
   await pruneAuthRecords(db);
 };
 recurringJobs.push({ kind: AUTH_CLEANUP_JOB, everyMs: 60 * 60_000 });
+// Sign-in: the forgot-password form's mail, sent here so the form answers alike for every address.
+jobHandlers[PASSWORD_RESET_JOB] = async (payload, { db, env }) => {
+  await sendPasswordResetLink({ db, env }, { email: String(payload.email ?? "") });
+};
 
 // Public forms: receipts of form fillings older than any token that could repeat them go hourly.
 jobHandlers[PRUNE_RECEIPTS_JOB] = async (_payload, { db }) => {

@@ -10,10 +10,22 @@ import {
 } from "#tests/helpers/auth.ts";
 import { openPage } from "#tests/helpers/browser.ts";
 
-/** The path of the Outbox link to `to` whose text is `linkText` (mail links carry PUBLIC_URL). */
+/**
+ * The path of the Outbox link to `to` whose text is `linkText` (mail links carry PUBLIC_URL).
+ * A reset mail is sent by a background job: the Outbox is read again until it is there.
+ */
 async function outboxLink(page: Page, server: ServerWithStaff, to: string, linkText: string) {
-  await page.goto(`${server.url}/admin/outbox?to=${encodeURIComponent(to)}`);
-  const href = await page.getByRole("link", { name: linkText }).first().getAttribute("href");
+  const link = page.getByRole("link", { name: linkText }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${server.url}/admin/outbox?to=${encodeURIComponent(to)}`);
+        return link.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  const href = await link.getAttribute("href");
   const url = new URL(href ?? "");
   return `${server.url}${url.pathname}${url.search}`;
 }
@@ -134,7 +146,7 @@ describe("one-time links through the Outbox", () => {
     await member.page
       .getByLabel("Password", { exact: true })
       .fill(running.server.staff.none.password);
-    await member.page.getByRole("button", { name: "Sign in" }).click();
+    await member.page.getByRole("button", { name: "Sign in", exact: true }).click();
     await member.page.locator('[data-toast="error"]', { hasText: "disabled" }).waitFor();
     await Promise.all([admin.close(), member.close()]);
   });

@@ -19,15 +19,17 @@ describe("brute-force limits", () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password", { exact: true }).fill(`wrong password ${attempt}`);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.locator('[data-toast="error"]', { hasText: "do not match" }).last().waitFor();
-      await page.getByRole("button", { name: "Sign in" }).waitFor({ state: "visible" });
+      await page
+        .getByRole("button", { name: "Sign in", exact: true })
+        .waitFor({ state: "visible" });
       await page.waitForFunction(() => !document.querySelector("button[type=submit][disabled]"));
     }
     // Even the right password is refused now.
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.locator('[data-toast="error"]', { hasText: /Try again in 1[45] minutes/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     await close();

@@ -77,7 +77,7 @@ describe("signing in with each role", () => {
     expect(url.searchParams.get("redirectTo")).toBe("/admin/team?q=test");
     await page.getByLabel("Email").fill(running.server.staff.admin.email);
     await page.getByLabel("Password", { exact: true }).fill(running.server.staff.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/admin\/team\?q=test$/);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
@@ -88,12 +88,12 @@ describe("signing in with each role", () => {
     await page.goto(`${running.server.url}/login`);
     await page.getByLabel("Email").fill(running.server.staff.clientManager.email);
     await page.getByLabel("Password", { exact: true }).fill("certainly not the password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const toast = page.locator('[data-toast="error"]', { hasText: "do not match an account" });
     await toast.waitFor();
     await toast.getByRole("button", { name: "Dismiss notification" }).click();
     await page.getByLabel("Email").fill("nobody-at-all@staff.test");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.locator('[data-toast="error"]', { hasText: "do not match an account" }).waitFor();
     await close();
 
@@ -117,7 +117,7 @@ describe("signing in with each role", () => {
     await page.route("**/login.data*", (route) => route.abort("internetdisconnected"));
     await page.getByLabel("Email").fill(running.server.staff.admin.email);
     await page.getByLabel("Password", { exact: true }).fill(running.server.staff.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.locator('[data-toast="error"]', { hasText: "Check your connection" }).waitFor();
     await close();
   });

@@ -34,10 +34,10 @@ describe("first run", () => {
     await page.getByRole("button", { name: "Create admin account" }).click();
     await page.waitForURL(/\/login/);
     // The address changes a moment before the sign-in form replaces the setup form.
-    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     await page.getByLabel("Email").fill("first-admin@staff.test");
     await page.getByLabel("Password", { exact: true }).fill("first admin password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/admin$/);
     await page.getByText("Welcome back, First Admin").waitFor();
 

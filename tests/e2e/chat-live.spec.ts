@@ -34,7 +34,7 @@ async function signIn(page: Page) {
   await page.goto(`${server.url}/login?redirectTo=/admin/chat`);
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(`${server.url}/admin/chat`);
 }
 

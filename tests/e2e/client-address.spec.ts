@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LIMITS } from "#server/auth/sign-in.ts";
+import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 // Behind one appending proxy (TRUST_PROXY=1) the client's address is the entry the proxy

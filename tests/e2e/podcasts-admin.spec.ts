@@ -29,7 +29,7 @@ async function signIn(page: Page, target: string) {
   await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(target)}`);
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(`${server.url}${target}`);
 }
 

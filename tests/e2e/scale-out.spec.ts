@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LIMITS } from "#server/auth/sign-in.ts";
+import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import { PUBLISH_SCHEDULED_JOB } from "#server/content-admin/publishing.ts";
 import { openDatabase } from "#server/db/client.ts";

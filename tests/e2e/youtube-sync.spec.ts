@@ -54,7 +54,7 @@ describe("YouTube sync screen", () => {
     await page.goto(`${server.url}/login?redirectTo=/admin/youtube-sync`);
     await page.getByLabel("Email").fill(staff.email);
     await page.getByLabel("Password").fill(staff.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${server.url}/admin/youtube-sync`);
 
     await page.getByLabel("Channel id").fill("not a channel");

@@ -134,7 +134,7 @@ export async function loginAs(
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/admin/);
   return account;
 }

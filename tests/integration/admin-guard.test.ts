@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
+import { TWO_FACTOR_SETUP_PATH } from "#server/auth/guard.ts";
 import { signIn } from "#server/auth/sign-in.ts";
+import { confirmTwoFactorSetup, startTwoFactorSetup } from "#server/auth/two-factor.ts";
+import { setTwoFactorRequired } from "#server/auth/two-factor-policy.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
@@ -11,6 +14,7 @@ import { parseEnv } from "#server/env.ts";
 import { getPublishedNavigation } from "#server/settings/navigation.ts";
 import { demoNavigation } from "#shared/site-navigation.ts";
 import { createTestDatabase } from "#tests/helpers/db.ts";
+import { totpCode } from "#tests/helpers/totp.ts";
 
 // Walks every admin route of app/routes.ts (read from the route table itself)
 // and calls its loader and action as anonymous, none, clientManager and admin.
@@ -19,7 +23,7 @@ import { createTestDatabase } from "#tests/helpers/db.ts";
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 type Access = "staff" | "admin" | "self" | "index" | "shell";
 type Who = "anonymous" | "none" | "clientManager" | "admin";
-type Outcome = "login" | "no-access" | "admin-only" | "allowed";
+type Outcome = "login" | "no-access" | "admin-only" | "set-up-two-factor" | "allowed";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
@@ -39,7 +43,7 @@ const adminRoutes = flatten(routes as RouteEntry[]).filter(
 function accessOf(route: { path: string; file: string }): Access {
   if (route.file === "routes/admin/layout.tsx") return "shell";
   if (route.path === "/admin") return "index";
-  if (route.path === "/admin/account") return "self";
+  if (route.path === "/admin/account" || route.path.startsWith("/admin/account/")) return "self";
   if (/^\/admin\/(clients|proposals|invoices|projects)(\/|$)/.test(route.path)) return "staff";
   return "admin";
 }
@@ -56,6 +60,7 @@ function classify(result: unknown): Outcome {
   if (result instanceof Response && result.status >= 300 && result.status < 400) {
     const location = result.headers.get("Location") ?? "";
     if (location.startsWith("/login?redirectTo=")) return "login";
+    if (location === TWO_FACTOR_SETUP_PATH) return "set-up-two-factor";
     if (location === "/admin")
       return result.headers.get("Set-Cookie")?.includes("fr_toast") ? "admin-only" : "no-access";
   }
@@ -125,44 +130,12 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
   for (const route of adminRoutes) {
     const access = accessOf(route);
     it(`${route.path} (${route.file}) allows ${access}`, async () => {
-      const module = (await import(path.join(appDir, route.file))) as {
-        loader?: (args: unknown) => Promise<unknown>;
-        action?: (args: unknown) => Promise<unknown>;
-      };
-      expect(
-        module.loader ?? module.action,
-        `${route.file} has neither loader nor action`,
-      ).toBeDefined();
-      const url = `http://frontier.test${route.path.replace(/:(\w+)/g, () => randomUUID())}`;
-      const params = { id: randomUUID(), "*": "x" };
-      for (const who of ["anonymous", "none", "clientManager", "admin"] as const) {
-        const headers = new Headers();
-        if (who !== "anonymous") headers.set("Cookie", cookies[who] ?? "");
-        if (module.loader) {
-          const request = new Request(url, { headers });
-          const outcome = await outcomeOf(() =>
-            (module.loader as (args: unknown) => Promise<unknown>)({
-              request,
-              context: context(),
-              params,
-            }),
-          );
-          expect(outcome, `loader of ${route.path} as ${who}`).toBe(expected[access][who]);
-        }
-        if (module.action) {
-          const body = new FormData();
-          body.set("intent", "guard-walk");
-          const request = new Request(url, { method: "POST", headers, body });
-          const outcome = await outcomeOf(() =>
-            (module.action as (args: unknown) => Promise<unknown>)({
-              request,
-              context: context(),
-              params,
-            }),
-          );
-          expect(outcome, `action of ${route.path} as ${who}`).toBe(expected[access][who]);
-        }
-      }
+      for (const who of ["anonymous", "none", "clientManager", "admin"] as const)
+        await expectOutcomes(route, who === "anonymous" ? undefined : cookies[who], context(), {
+          loader: expected[access][who],
+          action: expected[access][who],
+          label: who,
+        });
     });
   }
 
@@ -194,4 +167,145 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
     expect(await getPublishedNavigation(database.db)).toEqual(before);
     expect(before).not.toEqual(demoNavigation);
   });
+});
+
+type Expectation = { loader: Outcome; action: Outcome; label: string };
+
+/** Calls the route's loader and action (with a made-up intent) and checks what each answers. */
+async function expectOutcomes(
+  route: { path: string; file: string },
+  cookie: string | undefined,
+  context: AppContext,
+  expectation: Expectation,
+) {
+  const module = (await import(path.join(appDir, route.file))) as {
+    loader?: (args: unknown) => Promise<unknown>;
+    action?: (args: unknown) => Promise<unknown>;
+  };
+  expect(
+    module.loader ?? module.action,
+    `${route.file} has neither loader nor action`,
+  ).toBeDefined();
+  const url = `http://frontier.test${route.path.replace(/:(\w+)/g, () => randomUUID())}`;
+  const params = { id: randomUUID(), "*": "x" };
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (module.loader) {
+    const request = new Request(url, { headers });
+    const outcome = await outcomeOf(() =>
+      (module.loader as (args: unknown) => Promise<unknown>)({ request, context, params }),
+    );
+    expect(outcome, `loader of ${route.path} as ${expectation.label}`).toBe(expectation.loader);
+  }
+  if (module.action) {
+    const body = new FormData();
+    body.set("intent", "guard-walk");
+    const request = new Request(url, { method: "POST", headers, body });
+    const outcome = await outcomeOf(() =>
+      (module.action as (args: unknown) => Promise<unknown>)({ request, context, params }),
+    );
+    expect(outcome, `action of ${route.path} as ${expectation.label}`).toBe(expectation.action);
+  }
+}
+
+// With "Require two-factor sign-in for all staff" on, an account without it reaches nothing
+// in /admin but the set-up on /admin/account (and the shell around it), whatever its role.
+describe("with two-factor sign-in required, every admin route sends an account without it to set it up", () => {
+  let database: Database;
+  const cookies: Record<"withTwoFactor" | "admin" | "clientManager" | "none", string> = {
+    withTwoFactor: "",
+    admin: "",
+    clientManager: "",
+    none: "",
+  };
+  const env = parseEnv({
+    DATA_DIR: tmpdir(),
+    AUTH_SECRET: "route-walk-2fa-secret-route-walk-2fa-1",
+    PUBLIC_URL: "http://frontier.test",
+    NODE_ENV: "test",
+  });
+  const context = () =>
+    ({
+      db: database.db,
+      database,
+      env,
+      nonce: "test",
+      clientAddress: "192.0.2.11",
+      outcome: {},
+    }) as unknown as AppContext;
+  const password = "route walk password";
+  const cookieOf = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  const signedIn = async (email: string) =>
+    cookieOf(
+      (
+        await signIn(context(), {
+          email,
+          password,
+          request: new Request("http://frontier.test/login"),
+        })
+      ).headers,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    const boss = await createStaffUser(
+      { db: database.db },
+      { email: "walk-2fa-boss@frontier.test", password, role: "admin" },
+    );
+    const request = new Request("http://frontier.test/admin/account", {
+      headers: { Cookie: await signedIn(boss.email) },
+    });
+    const me = { request, user: { id: boss.id, email: boss.email } };
+    const { secret } = await startTwoFactorSetup(context(), me, { password });
+    const { cookies: session } = await confirmTwoFactorSetup(context(), me, {
+      code: totpCode(secret),
+    });
+    cookies.withTwoFactor = cookieOf(session);
+    await setTwoFactorRequired({ db: database.db }, { isRequired: true }, { id: boss.id });
+    for (const role of ["none", "clientManager", "admin"] as const) {
+      const email = `walk-2fa-${role.toLowerCase()}@frontier.test`;
+      await createStaffUser({ db: database.db }, { email, password, role });
+      cookies[role] = await signedIn(email);
+    }
+    return () => database.close();
+  }, 120_000);
+
+  for (const route of adminRoutes) {
+    const access = accessOf(route);
+    it(`${route.path} (${route.file})`, async () => {
+      for (const who of ["none", "clientManager", "admin"] as const) {
+        // The set-up page and the shell around it open; its other steps, and all else, do not.
+        const loader =
+          route.path === "/admin/account" || access === "shell" ? "allowed" : "set-up-two-factor";
+        const action = access === "shell" ? "allowed" : "set-up-two-factor";
+        await expectOutcomes(route, cookies[who], context(), {
+          loader,
+          action,
+          label: `${who} without two-factor`,
+        });
+      }
+      await expectOutcomes(route, cookies.withTwoFactor, context(), {
+        loader: expected[access].admin,
+        action: expected[access].admin,
+        label: "admin with two-factor",
+      });
+    });
+  }
+
+  it("lets an account without two-factor sign-in start and confirm the set-up", async () => {
+    const module = await import(path.join(appDir, "routes/admin/account/index.tsx"));
+    const body = new FormData();
+    body.set("intent", "start-two-factor");
+    body.set("accountPassword", password);
+    const request = new Request("http://frontier.test/admin/account", {
+      method: "POST",
+      headers: { Cookie: cookies.clientManager },
+      body,
+    });
+    expect(await module.action({ request, context: context(), params: {} })).toEqual({ ok: true });
+  }, 60_000);
 });

@@ -2,18 +2,19 @@ import { tmpdir } from "node:os";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findAuditEvents } from "#server/audit/audit.ts";
+import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import {
   acceptInvitation,
   completeSetup,
   inviteStaffMember,
   issueSetupLink,
-  requestPasswordReset,
   resetPassword,
+  sendPasswordResetLink,
 } from "#server/auth/links.ts";
 import { claimsOf, deriveRole } from "#server/auth/roles.ts";
 import { getSessionUser } from "#server/auth/session.ts";
-import { SIGN_IN_LIMITS, signIn } from "#server/auth/sign-in.ts";
+import { signIn } from "#server/auth/sign-in.ts";
 import {
   changeOwnPassword,
   createStaffUser,
@@ -208,8 +209,8 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
     const email = uniqueEmail("reset");
     await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
     const oldCookie = await signedIn(email);
-    await requestPasswordReset({ db: get().db, env }, { email: uniqueEmail("ghost") });
-    await requestPasswordReset({ db: get().db, env }, { email });
+    await sendPasswordResetLink({ db: get().db, env }, { email: uniqueEmail("ghost") });
+    await sendPasswordResetLink({ db: get().db, env }, { email });
     const mails = await get().db.select().from(mailMessages).where(eq(mailMessages.to, email));
     expect(mails).toHaveLength(1);
     const token =
@@ -231,7 +232,7 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
     const email = uniqueEmail("flood");
     await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "none" });
     for (let request = 0; request < 5; request++)
-      await requestPasswordReset({ db: get().db, env }, { email });
+      await sendPasswordResetLink({ db: get().db, env }, { email });
     const mails = await get().db.select().from(mailMessages).where(eq(mailMessages.to, email));
     expect(mails).toHaveLength(3);
   });

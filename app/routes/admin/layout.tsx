@@ -5,10 +5,11 @@ import { getStaffAccess } from "#server/auth/guard.ts";
 import { roleLabel } from "#shared/roles.ts";
 import type { Route } from "./+types/layout";
 
-// Not the guard (each child loader checks its own access): it only names the user for the shell.
+// Not the guard (each child loader checks its own access): it only names the user for the
+// shell, and shows no sections while two-factor sign-in must be set up first.
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await getStaffAccess(args);
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  const { user, mustSetUpTwoFactor } = await getStaffAccess(args, { allowTwoFactorSetup: true });
+  return { user: { name: user.name, email: user.email, role: user.role }, mustSetUpTwoFactor };
 }
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
@@ -20,7 +21,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // A followed link closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  const sections = navigationFor(user.role);
+  const sections = loaderData.mustSetUpTwoFactor ? [] : navigationFor(user.role);
 
   return (
     <div className="min-h-screen bg-ink-950 text-mist-100 lg:flex">

@@ -9,6 +9,7 @@ import {
   useResultToast,
   withNetworkError,
 } from "#app/components/auth/auth-form.tsx";
+import { PasskeySignIn } from "#app/components/auth/passkey-sign-in.tsx";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { getSessionUser } from "#server/auth/session.ts";
 import { DISABLED_MESSAGE, signIn } from "#server/auth/sign-in.ts";
@@ -43,8 +44,12 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     request,
     loginSchema,
     async (input) => {
-      const { headers } = await signIn(context, { ...input, request });
-      return redirect(safeRedirect(input.redirectTo), { headers });
+      const { headers, needsCode } = await signIn(context, { ...input, request });
+      const redirectTo = safeRedirect(input.redirectTo);
+      // Two-factor sign-in on: the code comes next, on its own screen.
+      if (needsCode)
+        return redirect(`/login/code?${new URLSearchParams({ redirectTo })}`, { headers });
+      return redirect(redirectTo, { headers });
     },
     "Enter your email and password.",
   );
@@ -100,6 +105,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {isSubmitting ? "Signing in..." : "Sign in"}
         </button>
       </Form>
+      <PasskeySignIn redirectTo={loaderData.redirectTo} />
     </AuthShell>
   );
 }

@@ -9,8 +9,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-// Better Auth's tables (model names user, session, account, verification, rateLimit),
-// with the admin plugin's role and ban fields, plus our own one-time links and sign-in failures.
+// Better Auth's tables (model names user, session, account, verification, rateLimit, and the
+// plugins' twoFactor and passkey), with the admin plugin's role and ban fields, plus our own
+// one-time links and sign-in failures.
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +30,8 @@ export const authUsers = pgTable("auth_users", {
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** Two-factor sign-in is on: a password sign-in asks for a code (decision 212). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -120,5 +123,48 @@ export const signInFailures = pgTable(
   (table) => [
     index("auth_sign_in_failures_email_idx").on(table.email, table.createdAt),
     index("auth_sign_in_failures_address_idx").on(table.address, table.createdAt),
+  ],
+);
+
+/**
+ * The twoFactor plugin's table: the TOTP secret and the recovery codes of an account, both
+ * encrypted with AUTH_SECRET. `verified` is false from set-up until the first right code.
+ */
+export const authTwoFactors = pgTable(
+  "auth_two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("auth_two_factors_user_idx").on(table.userId)],
+);
+/** The passkey plugin's table: one row per WebAuthn credential (decision 213). */
+export const authPasskeys = pgTable(
+  "auth_passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  },
+  (table) => [
+    index("auth_passkeys_user_idx").on(table.userId),
+    uniqueIndex("auth_passkeys_credential_idx").on(table.credentialID),
   ],
 );

@@ -1,12 +1,14 @@
-import { useEffect, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
-import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { type FormResult, useResultToast } from "#app/components/auth/auth-form.tsx";
 import { parseListParams } from "#server/admin/list-params.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { inviteStaffMember, requestPasswordReset } from "#server/auth/links.ts";
+import { inviteStaffMember, sendPasswordResetLink } from "#server/auth/links.ts";
+import {
+  isTwoFactorRequired as isTwoFactorRequiredFor,
+  setTwoFactorRequired,
+} from "#server/auth/two-factor-policy.ts";
 import {
   disableStaffUser,
   enableStaffUser,
@@ -20,6 +22,8 @@ import { readForm } from "#server/form-body.ts";
 import { staffRoles, teamActionSchema } from "#shared/auth-forms.ts";
 import { roleLabel } from "#shared/roles.ts";
 import type { Route } from "./+types/index";
+import { type Member, MemberActions, RoleSelect } from "./members";
+import { TwoFactorRule } from "./two-factor-rule";
 
 export const meta = () => [{ title: "Team | Command Center" }];
 
@@ -29,8 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
     sortable: staffSortable,
     defaultSort: "email",
   });
-  const { rows, total } = await findStaffUsers(args.context.db, params);
-  return { me: me.id, rows, total, params };
+  const [{ rows, total }, isTwoFactorRequired] = await Promise.all([
+    findStaffUsers(args.context.db, params),
+    isTwoFactorRequiredFor(args.context.db),
+  ]);
+  return { me: me.id, rows, total, params, isTwoFactorRequired };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -57,12 +64,22 @@ export async function action(args: Route.ActionArgs) {
         const user = await enableStaffUser(context, { id: input.userId }, actor);
         return { ok: true as const, message: `${user.email} can sign in again.` };
       }
+      case "require-two-factor": {
+        const isRequired = input.isRequired === "on";
+        await setTwoFactorRequired(context, { isRequired }, { ...actor, id: me.id });
+        return {
+          ok: true as const,
+          message: isRequired
+            ? "Two-factor sign-in is now required for all staff."
+            : "Two-factor sign-in is no longer required.",
+        };
+      }
       case "send-reset": {
         const user = await findStaffUser(context.db, { id: input.userId });
         if (!user) throw new AppError("NOT_FOUND", "There is no staff account like that.");
         if (user.isDisabled)
           throw new AppError("CONFLICT", "Enable the account before sending it a reset link.");
-        await requestPasswordReset(context, { email: user.email }, actor);
+        await sendPasswordResetLink(context, { email: user.email }, actor);
         return { ok: true as const, message: `Reset link mailed to ${user.email}.` };
       }
     }
@@ -71,8 +88,6 @@ export async function action(args: Route.ActionArgs) {
     throw error;
   }
 }
-
-type Member = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function TeamScreen({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as FormResult;
@@ -110,6 +125,11 @@ export default function TeamScreen({ loaderData, actionData }: Route.ComponentPr
         ),
     },
     {
+      key: "twoFactor",
+      header: "Two-factor",
+      cell: (row) => (row.hasTwoFactor ? "On" : <span className="text-mist-400">Off</span>),
+    },
+    {
       key: "actions",
       header: "Actions",
       cell: (row) => <MemberActions member={row} isSelf={row.id === me} />,
@@ -122,6 +142,7 @@ export default function TeamScreen({ loaderData, actionData }: Route.ComponentPr
         title="Team"
         description="Invite staff, choose what they can reach, disable accounts and send password reset links."
       />
+      <TwoFactorRule isRequired={loaderData.isTwoFactorRequired} />
       <section aria-labelledby="invite-heading" className="card mb-8">
         <h2 id="invite-heading" className="heading-md">
           Invite a team member
@@ -172,86 +193,5 @@ export default function TeamScreen({ loaderData, actionData }: Route.ComponentPr
         emptyMessage="No team members yet."
       />
     </main>
-  );
-}
-
-function RoleSelect({ member }: { member: Member }) {
-  const fetcher = useFetcher<FormResult>();
-  useResultToast(fetcher.data);
-  const [role, setRole] = useState(member.role);
-  // A refused change (the last admin, say) shows the role that is really stored.
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) setRole(member.role);
-  }, [fetcher.data, member.role]);
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="set-role" />
-      <input type="hidden" name="userId" value={member.id} />
-      <label className="sr-only" htmlFor={`role-${member.id}`}>
-        Role of {member.email}
-      </label>
-      <select
-        id={`role-${member.id}`}
-        name="role"
-        value={role}
-        className="field-input py-1"
-        onChange={(event) => {
-          setRole(event.currentTarget.value as Member["role"]);
-          fetcher.submit(event.currentTarget.form);
-        }}
-      >
-        {staffRoles.map((role) => (
-          <option key={role} value={role}>
-            {roleLabel[role]}
-          </option>
-        ))}
-      </select>
-    </fetcher.Form>
-  );
-}
-
-function MemberActions({ member, isSelf }: { member: Member; isSelf: boolean }) {
-  const fetcher = useFetcher<FormResult>();
-  useResultToast(fetcher.data);
-  const [isConfirming, setConfirming] = useState(false);
-  const submit = (intent: string) =>
-    fetcher.submit({ intent, userId: member.id }, { method: "post" });
-  const buttonClass =
-    "rounded-lg border border-white/15 px-3 py-1 text-xs font-semibold hover:border-white/40 disabled:opacity-50";
-  return (
-    <div className="flex flex-wrap gap-2">
-      {!member.isDisabled ? (
-        <button type="button" className={buttonClass} onClick={() => submit("send-reset")}>
-          Send reset link
-        </button>
-      ) : null}
-      {member.isDisabled ? (
-        <button type="button" className={buttonClass} onClick={() => submit("enable")}>
-          Enable
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={`${buttonClass} text-red-300`}
-          disabled={isSelf}
-          onClick={() => setConfirming(true)}
-        >
-          Disable
-        </button>
-      )}
-      <ConfirmModal
-        open={isConfirming}
-        title={`Disable ${member.email}?`}
-        confirmLabel="Disable account"
-        isDanger
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          submit("disable");
-        }}
-      >
-        They are signed out at once and cannot sign in until an admin enables the account again.
-      </ConfirmModal>
-    </div>
   );
 }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { STAFF_PASSWORD, startServerWithStaff, uniqueStaffEmail } from "#tests/helpers/auth.ts";
+import { testDatabaseKinds } from "#tests/helpers/db.ts";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+
+/** The started product on PGlite, or on a PostgreSQL database of its own, with one admin. */
+async function startWithAccount(kind: "pglite" | "postgres") {
+  if (kind === "pglite") {
+    const server = await startServerWithStaff();
+    return { server, email: server.staff.admin.email, drop: async () => {} };
+  }
+  const temp = await createTempPostgresDatabase();
+  const email = uniqueStaffEmail("parallel");
+  const database = await openDatabase({ databaseUrl: temp.url });
+  try {
+    await createStaffUser(
+      { db: database.db },
+      { email, password: STAFF_PASSWORD, role: "admin", name: "Parallel" },
+    );
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ env: { DATABASE_URL: temp.url } });
+  return { server, email, drop: temp.drop };
+}
+
+for (const kind of testDatabaseKinds) {
+  describe(`parallel sign-ins against a running server [${kind}]`, () => {
+    let running: { server: RunningServer; email: string; drop: () => Promise<void> };
+    beforeAll(async () => {
+      running = await startWithAccount(kind);
+    });
+    afterAll(async () => {
+      await running?.server.stop();
+      await running?.drop();
+    });
+
+    it("60 simultaneous wrong sign-ins for one account from one address: 5 checked, 55 refused", async () => {
+      const { server, email } = running;
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, n) =>
+          fetch(`${server.url}/login`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+            body: new URLSearchParams({ email, password: `wrong guess number ${n}` }),
+          }).then((response) => response.status),
+        ),
+      );
+      expect(answers.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.account.max);
+      expect(answers.filter((status) => status === 429)).toHaveLength(
+        60 - SIGN_IN_LIMITS.account.max,
+      );
+      // The right password is refused too while the account is locked.
+      const locked = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ email, password: STAFF_PASSWORD }),
+      });
+      expect(locked.status).toBe(429);
+    });
+  });
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import * as loginPasskey from "#app/routes/auth/login-passkey.ts";
+import { listPasskeys, removePasskey } from "#server/auth/passkeys.ts";
+import { createStaffUser } from "#server/auth/users.ts";
+import { authPasskeys } from "#server/db/schema/auth.ts";
+import type { AppError } from "#server/errors.ts";
+import {
+  authContext,
+  cookieOf,
+  siteRequest,
+  testAuthEnv,
+  thrown,
+} from "#tests/helpers/auth-context.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+
+// The browser ceremony itself is covered by tests/e2e/auth-passkeys.spec.ts (Chromium's
+// virtual authenticator); here: what the server answers to bad or foreign input.
+
+const env = testAuthEnv();
+type Answer = {
+  data: { ok: boolean; error?: string; options?: { challenge?: string } };
+  init: { status?: number; headers?: HeadersInit } | null;
+};
+
+describeEachDatabase("passkeys on the server", (get) => {
+  const call = async (fields: Record<string, string>, cookie?: string) =>
+    (await loginPasskey.action({
+      request: siteRequest("/login/passkey", { form: fields, cookie }),
+      context: authContext(get(), env),
+      params: {},
+    } as never)) as Answer;
+
+  it("hands out a sign-in challenge and refuses unreadable or unknown passkeys with a 4xx", async () => {
+    const options = await call({ intent: "options" });
+    expect(options.data.ok).toBe(true);
+    expect(options.data.options?.challenge).toBeTruthy();
+    const cookie = cookieOf(new Headers(options.init?.headers));
+    expect(cookie).toContain("passkey");
+
+    const unreadable = await call({ intent: "verify", credential: "{}" }, cookie);
+    expect(unreadable.init?.status).toBe(400);
+    expect(unreadable.data.error).toMatch(/could not be read/);
+
+    const unknown = await call(
+      {
+        intent: "verify",
+        credential: JSON.stringify({
+          id: "dW5rbm93bg",
+          rawId: "dW5rbm93bg",
+          type: "public-key",
+          response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+          clientExtensionResults: {},
+        }),
+      },
+      cookie,
+    );
+    expect(unknown.init?.status).toBe(401);
+    expect(unknown.data.error).toMatch(/not registered here/);
+
+    const bad = await call({ intent: "nonsense" });
+    expect(bad.init?.status).toBe(400);
+  });
+
+  it("removes only the person's own passkeys", async () => {
+    const owner = await createStaffUser(
+      { db: get().db },
+      {
+        email: `owner-${randomUUID()}@frontier.test`,
+        password: "passkey owner pass",
+        role: "admin",
+      },
+    );
+    const other = await createStaffUser(
+      { db: get().db },
+      {
+        email: `other-${randomUUID()}@frontier.test`,
+        password: "passkey other pass",
+        role: "admin",
+      },
+    );
+    const id = randomUUID();
+    await get().db.insert(authPasskeys).values({
+      id,
+      name: "Owner's phone",
+      publicKey: "key",
+      userId: owner.id,
+      credentialID: randomUUID(),
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    const context = authContext(get(), env);
+    const signedIn = (user: { id: string; email: string }) => ({
+      request: siteRequest("/admin/account"),
+      user,
+    });
+    const refused = (await thrown(
+      removePasskey(context, signedIn(other), { passkeyId: id }),
+    )) as AppError;
+    expect(refused.status).toBe(404);
+    expect(await listPasskeys(get().db, owner.id)).toHaveLength(1);
+    await removePasskey(context, signedIn(owner), { passkeyId: id });
+    expect(await listPasskeys(get().db, owner.id)).toHaveLength(0);
+  });
+});

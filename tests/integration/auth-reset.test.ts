@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { resetPassword, sendPasswordResetLink } from "#server/auth/links.ts";
+import { changeOwnPassword, createStaffUser } from "#server/auth/users.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import type { AppError } from "#server/errors.ts";
+import { testAuthEnv, thrown } from "#tests/helpers/auth-context.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+
+const env = testAuthEnv();
+const PASSWORD = "reset test password";
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@frontier.test`;
+
+describeEachDatabase("a new password ends older reset links", (get) => {
+  const context = () => ({ db: get().db, env });
+
+  /** The reset tokens mailed to `email`, oldest first. */
+  async function mailedTokens(email: string) {
+    const mails = await get().db.select().from(mailMessages).where(eq(mailMessages.to, email));
+    return mails
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((mail) => new URL(mail.text.match(/http\S+/)?.[0] ?? "").searchParams.get("token"));
+  }
+
+  it("a reset with the newest link ends the older one", async () => {
+    const email = uniqueEmail("two-links");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
+    await sendPasswordResetLink(context(), { email });
+    await sendPasswordResetLink(context(), { email });
+    const [older, newer] = await mailedTokens(email);
+    await resetPassword(context(), { token: newer ?? "", password: "the newest password" });
+    const refused = (await thrown(
+      resetPassword(context(), { token: older ?? "", password: "an attacker's password" }),
+    )) as AppError;
+    expect(refused.status).toBe(410);
+  });
+
+  it("changing the password ends every unused reset link", async () => {
+    const email = uniqueEmail("changed");
+    const { id } = await createStaffUser(
+      { db: get().db },
+      { email, password: PASSWORD, role: "admin" },
+    );
+    await sendPasswordResetLink(context(), { email });
+    await changeOwnPassword(
+      { db: get().db },
+      { userId: id, currentPassword: PASSWORD, password: "changed on purpose" },
+      { id, email, address: "192.0.2.80" },
+    );
+    const [token] = await mailedTokens(email);
+    const refused = (await thrown(
+      resetPassword(context(), { token: token ?? "", password: "an attacker's password" }),
+    )) as AppError;
+    expect(refused.status).toBe(410);
+  });
+});
