@@ -15,7 +15,7 @@ import { createEpisode, deleteEpisode, publishDuePodcasts, updateEpisode } from 
 // The episodes below point at a closed local port: allowed here, so it is merely unreachable.
 const env = testEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "frontier-podcasts-")),
-  PRIVATE_FETCH_ORIGINS: ["http://127.0.0.1:9"],
+  PRIVATE_FETCH_ORIGINS: ["https://127.0.0.1:9"],
 });
 const actor = { id: "admin-1", email: "admin@frontier.test", address: "10.0.0.1" };
 let counter = 0;

@@ -93,7 +93,7 @@ export async function readAudioFacts(env: Env, audioUrl: string | null): Promise
   if (!audioUrl) return none;
   const extension = audioUrl.split(/[?#]/)[0].split(".").pop()?.toLowerCase() ?? "";
   const guessedType = typeByExtension[extension] ?? null;
-  if (/^https?:\/\//.test(audioUrl)) return remoteAudioFacts(env, audioUrl, guessedType);
+  if (/^https?:\/\//.test(audioUrl)) return readRemoteAudioFacts(env, audioUrl, guessedType);
   if (!audioUrl.startsWith("/uploads/")) return publicAudioFacts(audioUrl, guessedType);
   try {
     const stored = await getStorage(env).get(
@@ -143,7 +143,7 @@ async function publicAudioFacts(audioUrl: string, guessedType: string | null): P
  * A file elsewhere: its size and type from a HEAD request, when the host answers quickly.
  * Only public addresses: staff cannot make the server probe its own network (decision 508).
  */
-async function remoteAudioFacts(
+export async function readRemoteAudioFacts(
   env: Pick<Env, "PRIVATE_FETCH_ORIGINS">,
   audioUrl: string,
   guessedType: string | null,
