@@ -31,6 +31,7 @@ export default [
     route("pricing", "routes/site/pricing.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("personas", "routes/site/personas.tsx"),
+    route("search", "routes/site/search.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
@@ -94,4 +95,5 @@ export default [
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),
   route("api/chat", "routes/resources/chat.ts"),
+  route("api/search", "routes/api/search.ts"),
 ] satisfies RouteConfig;

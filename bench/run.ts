@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-/** BENCH_ONLY=throughput,bytes,lighthouse,admin runs only those sections (all by default). */
+/** BENCH_ONLY=throughput,bytes,lighthouse,admin,search runs only those sections (all by default). */
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 const runs = (section: string) => only.size === 0 || only.has(section);
 
@@ -351,6 +351,13 @@ async function main() {
       cwd: root,
     });
   }
+
+  // Site search on 10,000 items (goal: under 50 ms); bench/search.ts prints its own figures.
+  if (runs("search"))
+    execFileSync(process.execPath, ["--import", "tsx", path.join(root, "bench/search.ts")], {
+      stdio: "inherit",
+      cwd: root,
+    });
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
 import { mainNavigation } from "#app/lib/navigation.ts";
 import { Logo } from "./logo";
+import { SearchLauncher } from "./search-launcher";
 
 export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth: number }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -51,25 +52,28 @@ export function SiteHeader({ logoSrc, logoWidth }: { logoSrc?: string; logoWidth
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="rounded-lg p-2 text-white lg:hidden"
-          aria-label="Open menu"
-          aria-expanded={isMenuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <div className="flex items-center gap-2">
+          <SearchLauncher />
+          <button
+            type="button"
+            className="rounded-lg p-2 text-white lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
           >
-            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-          </svg>
-        </button>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-7 w-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
       </div>
       {isMenuOpen ? (
         <div

@@ -15,6 +15,7 @@ export * from "./media";
 export * from "./projects";
 export * from "./proposals";
 export * from "./revisions";
+export * from "./search";
 export * from "./seo";
 export * from "./settings";
 export * from "./youtube";
