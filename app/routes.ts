@@ -77,6 +77,7 @@ export default [
       route("account", "routes/admin/account/index.tsx"),
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("audit", "routes/admin/audit/index.tsx"),
+      route("api-tokens", "routes/admin/api-tokens/index.tsx"),
     ]),
   ]),
 

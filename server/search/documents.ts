@@ -72,7 +72,7 @@ const entities: Record<string, string> = {
 };
 
 /** The words of a Markdown text, without its syntax: what a reader sees on the page. */
-export function markdownToText(markdown: string) {
+export function markdownToPlainText(markdown: string) {
   const out: string[] = [];
   collectText(new Lexer({ gfm: true }).lex(markdown), out);
   return cleanText(
@@ -110,7 +110,7 @@ export function insightDocument(row: InsightRow): SearchDocumentInput {
     title: cleanText(row.title, 500),
     summary: cleanText(row.excerpt, 5000),
     keywords: cleanText([...row.tags, row.author].join(", "), 5000),
-    body: markdownToText(row.body),
+    body: markdownToPlainText(row.body),
     publishedAt: row.publishedAt,
   };
 }
@@ -123,7 +123,7 @@ export function caseStudyDocument(row: CaseStudyRow): SearchDocumentInput {
     title: cleanText(row.title, 500),
     summary: cleanText(row.summary, 5000),
     keywords: cleanText([row.client, row.industry].join(", "), 5000),
-    body: markdownToText([row.challenge, row.solution, row.results].join("\n\n")),
+    body: markdownToPlainText([row.challenge, row.solution, row.results].join("\n\n")),
     publishedAt: row.publishedAt,
   };
 }
@@ -137,7 +137,7 @@ export function episodeDocument(row: EpisodeRow): SearchDocumentInput {
     title: cleanText(row.title, 500),
     summary: cleanText(row.seoDescription ?? "", 5000),
     keywords: "",
-    body: markdownToText(row.showNotes),
+    body: markdownToPlainText(row.showNotes),
     publishedAt: row.publishedAt,
   };
 }

@@ -1,6 +1,7 @@
 // The drizzle-kit entry point and the schema handed to the client: every table, by area.
 
 export * from "./antispam";
+export * from "./api";
 export * from "./audit";
 export * from "./auth";
 export * from "./campaigns";
