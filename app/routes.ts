@@ -78,6 +78,10 @@ export default [
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("audit", "routes/admin/audit/index.tsx"),
       route("api-tokens", "routes/admin/api-tokens/index.tsx"),
+      ...prefix("webhooks", [
+        index("routes/admin/webhooks/index.tsx"),
+        route(":id", "routes/admin/webhooks/detail.tsx"),
+      ]),
     ]),
   ]),
 

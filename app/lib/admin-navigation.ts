@@ -55,6 +55,7 @@ export const adminNavigation: AdminNavSection[] = [
       { to: "/admin/outbox", label: "Outbox" },
       { to: "/admin/audit", label: "Audit Log" },
       { to: "/admin/api-tokens", label: "API Tokens" },
+      { to: "/admin/webhooks", label: "Webhooks" },
     ],
   },
 ];

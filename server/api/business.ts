@@ -33,7 +33,7 @@ async function clientsOut(db: Db, rows: Array<typeof clients.$inferSelect>) {
   }));
 }
 
-function proposalOut(row: typeof proposals.$inferSelect) {
+export function proposalOut(row: typeof proposals.$inferSelect) {
   return {
     id: row.id,
     title: row.title,
@@ -52,7 +52,7 @@ function proposalOut(row: typeof proposals.$inferSelect) {
   };
 }
 
-function invoiceOut(row: typeof invoices.$inferSelect) {
+export function invoiceOut(row: typeof invoices.$inferSelect) {
   return {
     id: row.id,
     number: row.number,

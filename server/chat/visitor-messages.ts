@@ -3,6 +3,8 @@ import type { Database, Db, Tx } from "#server/db/client.ts";
 import { chatConversations, chatMessages } from "#server/db/schema/chat.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { invalid } from "#server/errors.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
+import { leadPayload } from "#server/webhooks/payloads.ts";
 import { chatOfflineSchema, chatProfileSchema } from "#shared/chat.ts";
 import { toChatMessage, toVisitorConversation } from "./conversation-queries";
 import { publishChatEvent } from "./events";
@@ -164,7 +166,8 @@ export async function takeOfflineMessage({
         source: "chat",
         address,
       })
-      .returning({ id: leads.id });
+      .returning();
+    await emitWebhookEvent(tx, { type: "lead.created", data: leadPayload(lead) });
     return { conversation, message: stored.message, leadId: lead.id };
   });
   await publishChatEvent(database, {

@@ -4,6 +4,8 @@ import { markOverdueInvoices } from "#server/invoices/overdue.ts";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
+import { deliverWebhook } from "#server/webhooks/delivery.ts";
+import { WEBHOOK_DELIVER_JOB } from "#server/webhooks/events.ts";
 import {
   runScheduledSync,
   runSync,
@@ -56,3 +58,8 @@ jobHandlers[YOUTUBE_SCHEDULE_JOB] = async (_payload, { database, env }) => {
   await runScheduledSync({ database, env });
 };
 recurringJobs.push({ kind: YOUTUBE_SCHEDULE_JOB, everyMs: 60_000 });
+
+// Webhooks: one job per try of a delivery, queued with the event (and by the try before).
+jobHandlers[WEBHOOK_DELIVER_JOB] = async (payload, { db, env }) => {
+  await deliverWebhook({ db, env, deliveryId: String(payload.deliveryId) });
+};

@@ -5,6 +5,8 @@ import type { Env } from "#server/env.ts";
 import { invalid } from "#server/errors.ts";
 import { log } from "#server/log.ts";
 import { sendMail } from "#server/mail/mailer.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
+import { leadPayload } from "#server/webhooks/payloads.ts";
 import { budgetOptions, labelOf, serviceOptions, timelineOptions } from "#shared/contact.ts";
 import { type ContactInput, contactSchema } from "#shared/contact-schema.ts";
 
@@ -59,21 +61,25 @@ export async function createLead({
   address?: string;
   source?: "contact" | "api";
 }) {
-  const [row] = await db
-    .insert(leads)
-    .values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      company: input.company ?? null,
-      service: input.service,
-      budget: input.budget,
-      timeline: input.timeline,
-      message: input.message,
-      source,
-      address: address ?? null,
-    })
-    .returning({ id: leads.id, createdAt: leads.createdAt });
-  return row;
+  // The lead and its webhook event are one write: neither exists without the other.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        company: input.company ?? null,
+        service: input.service,
+        budget: input.budget,
+        timeline: input.timeline,
+        message: input.message,
+        source,
+        address: address ?? null,
+      })
+      .returning();
+    await emitWebhookEvent(tx, { type: "lead.created", data: leadPayload(row) });
+    return { id: row.id, createdAt: row.createdAt };
+  });
 }
 
 /**

@@ -19,4 +19,5 @@ export * from "./revisions";
 export * from "./search";
 export * from "./seo";
 export * from "./settings";
+export * from "./webhooks";
 export * from "./youtube";
