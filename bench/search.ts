@@ -135,7 +135,8 @@ const queries: Array<[string, string]> = [
   ["two words", "kubernetes cost"],
   ["a phrase", '"machine learning"'],
   ["a word being typed (prefix)", "archi"],
-  ["a typo, short query (trigrams)", "kubernets"],
+  ["a dropped letter (stem and prefix)", "kubernets"],
+  ["swapped letters (title trigrams)", "kuberntes"],
   ["nothing matches", "zanzibar"],
   ["a common word, page 5", "design|5"],
 ];
