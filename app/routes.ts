@@ -31,6 +31,7 @@ export default [
     route("pricing", "routes/site/pricing.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("personas", "routes/site/personas.tsx"),
+    route("search", "routes/site/search.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
@@ -108,6 +109,11 @@ export default [
       route("account", "routes/admin/account/index.tsx"),
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("audit", "routes/admin/audit/index.tsx"),
+      route("api-tokens", "routes/admin/api-tokens/index.tsx"),
+      ...prefix("webhooks", [
+        index("routes/admin/webhooks/index.tsx"),
+        route(":id", "routes/admin/webhooks/detail.tsx"),
+      ]),
     ]),
   ]),
 
@@ -127,4 +133,5 @@ export default [
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),
   route("api/chat", "routes/resources/chat.ts"),
+  route("api/search", "routes/api/search.ts"),
 ] satisfies RouteConfig;

@@ -265,6 +265,13 @@ async function main() {
     if (process.env.TEST_DATABASE_URL) await onPostgres(pages);
     else out("\nPostgreSQL: skipped (set TEST_DATABASE_URL for the PostgreSQL figures)");
   }
+
+  // Site search on 10,000 items (goal: under 50 ms); bench/search.ts prints its own figures.
+  if (runs("search"))
+    execFileSync(process.execPath, ["--import", "tsx", path.join(root, "bench/search.ts")], {
+      stdio: "inherit",
+      cwd: root,
+    });
   out("");
   line(
     "load average after the run",

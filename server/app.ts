@@ -6,6 +6,7 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { apiRouter } from "#server/api/router.ts";
 import { authHandler } from "#server/auth/http.ts";
 import {
   createPageCache,
@@ -108,6 +109,8 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   });
 
   app.all("/api/auth/*splat", authHandler({ db: database.db, env, clientAddress }));
+  // The JSON API: bearer tokens only, its own JSON answers, never a page (decision 410).
+  app.use("/api/v1", apiRouter({ database, env }));
 
   // Managed redirects and old slugs of published items, before any page renders or is cached.
   const redirects = await redirectMiddleware(database);

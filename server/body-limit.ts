@@ -16,6 +16,8 @@ export type BodyLimit = {
   message: string;
   /** The route answers JSON (`{ ok: false, error }`), so its refusal does too. */
   isJson?: boolean;
+  /** The refusal's JSON body when the route has a shape of its own (the API's). */
+  jsonBody?: unknown;
   /**
    * Its reader (Better Auth) is not ours and cannot be stopped cleanly halfway: a body
    * without a Content-Length is refused (411) before it reads anything. Our pages always
@@ -57,13 +59,22 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
   if (route === "/admin" || route.startsWith("/admin/")) return textForm(2 * MB);
   if (route.startsWith("/api/auth/")) return { ...textForm(16 * KB, true), requiresLength: true };
   if (route === "/api/chat") return textForm(64 * KB, true);
+  if (route === "/api/v1" || route.startsWith("/api/v1/")) {
+    const message = "The body is larger than 64 KB.";
+    return {
+      bytes: 64 * KB,
+      message,
+      jsonBody: { error: { code: "PAYLOAD_TOO_LARGE", message } },
+    };
+  }
   return textForm(64 * KB);
 }
 
 function refuse(response: Response, limit: BodyLimit) {
   // The rest of the body is not read: the connection closes once this answer is sent.
   response.status(413).set("Connection", "close");
-  if (limit.isJson) response.json({ ok: false, error: limit.message });
+  if (limit.jsonBody) response.json(limit.jsonBody);
+  else if (limit.isJson) response.json({ ok: false, error: limit.message });
   else response.type("text/plain").send(limit.message);
 }
 

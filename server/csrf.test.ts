@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { isSameOrigin } from "./csrf";
+import { isSameOrigin, isTokenApiPath } from "./csrf";
 
 const env = { PUBLIC_URL: "https://frontier.example" };
 const post = (headers: Record<string, string>) => ({ method: "POST", headers });
 
 describe("CSRF check", () => {
+  it("leaves the token API alone: it never reads cookies", () => {
+    expect(isTokenApiPath("/api/v1/leads")).toBe(true);
+    expect(isTokenApiPath("/api/v1")).toBe(true);
+    expect(isTokenApiPath("/api/v10/leads")).toBe(false);
+    expect(isTokenApiPath("/api/chat")).toBe(false);
+  });
   it("lets reads through whatever their origin", () => {
     expect(isSameOrigin(env, { method: "GET", headers: { origin: "https://evil.example" } })).toBe(
       true,

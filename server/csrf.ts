@@ -38,9 +38,15 @@ export function isSameOrigin(
   return allowed.has(origin);
 }
 
+/**
+ * The JSON API accepts bearer tokens only, never the session cookie, so a page on another
+ * site cannot make a browser act with its rights there: the origin check does not apply.
+ */
+export const isTokenApiPath = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
+
 export function csrfProtection(env: Pick<Env, "PUBLIC_URL">): RequestHandler {
   return (request, response, next) => {
-    if (isSameOrigin(env, request)) return next();
+    if (isTokenApiPath(request.path) || isSameOrigin(env, request)) return next();
     response.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
   };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { output, ZodType } from "zod";
+import { isTokenApiPath } from "./csrf";
 import { errorResponse, invalid } from "./errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -10,11 +11,13 @@ export const UNSUPPORTED_BODY =
 /**
  * Every action reads its input with `readForm` (below). A body that is not a
  * form (JSON, plain text, a multipart body without a boundary) is refused here
- * with 415 instead of failing inside the action as a 500.
+ * with 415 instead of failing inside the action as a 500. The JSON API (/api/v1) is not
+ * an action and is let through.
  */
 export function formBodyOnly(): RequestHandler {
   return (request, response, next) => {
-    if (!MUTATING.has(request.method)) return next();
+    // The JSON API reads its own bodies (server/api/router.ts).
+    if (!MUTATING.has(request.method) || isTokenApiPath(request.path)) return next();
     const length = Number(request.headers["content-length"] ?? 0);
     if (!request.headers["transfer-encoding"] && !(length > 0)) return next();
     const type = (request.headers["content-type"] ?? "").toLowerCase();

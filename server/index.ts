@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
+import { ensureSearchIndex } from "#server/search/index-sync.ts";
 import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
@@ -40,6 +41,8 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
+  // The site search's index, rebuilt when this version indexes differently (or never did).
+  await ensureSearchIndex(database.db);
 
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);

@@ -57,6 +57,8 @@ export const adminNavigation: AdminNavSection[] = [
       { to: "/admin/team", label: "Team" },
       { to: "/admin/outbox", label: "Outbox" },
       { to: "/admin/audit", label: "Audit Log" },
+      { to: "/admin/api-tokens", label: "API Tokens" },
+      { to: "/admin/webhooks", label: "Webhooks" },
     ],
   },
 ];

@@ -179,6 +179,18 @@ export async function restoreBackup({
       `The backup has tables this version lacks: ${unknown.join(", ")}.`,
     );
 
+  // Generated columns (the search index's tsvector) are computed again, never written.
+  const generated = new Set(
+    (
+      await db.execute(sql`
+        select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and is_generated = 'ALWAYS'`)
+    ).rows.map((row) => {
+      const { table_name, column_name } = row as { table_name: string; column_name: string };
+      return `${table_name}.${column_name}`;
+    }),
+  );
+
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${tables.map(quote).join(", ")} cascade`));
     for (const table of tables) {
@@ -187,6 +199,7 @@ export async function restoreBackup({
       // Only the columns the backup has: a column added since (an identity,
       // a default) is filled as a new row would be; stored identities are kept.
       const columns = Object.keys(JSON.parse(rows[0]) as object)
+        .filter((column) => !generated.has(`${table}.${column}`))
         .map(quote)
         .join(", ");
       for (let start = 0; start < rows.length; start += BATCH) {

@@ -6,6 +6,8 @@ import { leads } from "#server/db/schema/leads.ts";
 import type { Env } from "#server/env.ts";
 import { invalid } from "#server/errors.ts";
 import { log } from "#server/log.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
+import { leadPayload } from "#server/webhooks/payloads.ts";
 import { chatOfflineSchema, chatProfileSchema } from "#shared/chat.ts";
 import { toChatMessage, toVisitorConversation } from "./conversation-queries";
 import { publishChatEvent } from "./events";
@@ -170,7 +172,8 @@ export async function takeOfflineMessage({
         source: "chat",
         address,
       })
-      .returning({ id: leads.id });
+      .returning();
+    await emitWebhookEvent(tx, { type: "lead.created", data: leadPayload(lead) });
     return { conversation, message: stored.message, leadId: lead.id };
   });
   await publishChatEvent(database, {

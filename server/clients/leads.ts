@@ -74,7 +74,7 @@ export async function convertLead({
     if (lead.status === "converted" && lead.clientId)
       throw new AppError("CONFLICT", "This lead is already a client.");
     const noteParts = [
-      `Lead from the ${lead.source === "chat" ? "chat" : "contact form"} on ${lead.createdAt.toISOString().slice(0, 10)}.`,
+      `Lead from the ${{ chat: "chat", api: "API", contact: "contact form" }[lead.source]} on ${lead.createdAt.toISOString().slice(0, 10)}.`,
       lead.service ? `Service: ${lead.service}` : "",
       lead.budget ? `Budget: ${lead.budget}` : "",
       lead.timeline ? `Timeline: ${lead.timeline}` : "",

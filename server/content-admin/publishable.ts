@@ -7,6 +7,7 @@ import type { Database, Db } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";
+import { syncSearchDocuments } from "#server/search/index-sync.ts";
 import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
 import { publishingValues } from "./publishing";
 import { type Actor, getRevision, type RevisionReason, recordRevision } from "./revisions";
@@ -219,6 +220,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
         recordId = row.id;
       }
       await removeSlugRedirect(tx, { area, slug: value.slug });
+      await syncSearchDocuments(tx, { kind: area, ids: [recordId] });
       const { status: _status, publishAt: _publishAt, ...snapshot } = value;
       await recordRevision(tx, {
         area,
@@ -301,6 +303,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
         .where(eq(table.id, id))
         .returning({ slug: table.slug, title: table.title });
       if (!row) throw gone();
+      await syncSearchDocuments(tx, { kind: area, ids: [id] });
       await setMediaUsage(tx, { usedBy: `${area}:${id}`, label: "", urls: [] });
       await recordAudit(tx, {
         actorId: actor.id,

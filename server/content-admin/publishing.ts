@@ -3,6 +3,7 @@ import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
 import { log } from "#server/log.ts";
+import { syncSearchDocuments } from "#server/search/index-sync.ts";
 
 type PublishInput = { status: "draft" | "scheduled" | "published"; publishAt: Date | null };
 type PublishState = { status: string; publishedAt: Date | null } | undefined;
@@ -32,20 +33,28 @@ export async function publishDueContent(
   now = new Date(),
 ) {
   const { db } = database;
-  const published: string[] = [];
-  for (const table of [insights, caseStudies]) {
-    const rows = await db
-      .update(table)
-      .set({
-        status: "published",
-        publishedAt: sql`${table.publishAt}`,
-        publishAt: null,
-        updatedAt: now,
-      })
-      .where(and(eq(table.status, "scheduled"), lte(table.publishAt, now)))
-      .returning({ slug: table.slug });
-    published.push(...rows.map((row) => row.slug));
-  }
+  // The search index learns of them in the same transaction.
+  const published = await db.transaction(async (tx) => {
+    const slugs: string[] = [];
+    for (const [kind, table] of [
+      ["insight", insights],
+      ["case-study", caseStudies],
+    ] as const) {
+      const rows = await tx
+        .update(table)
+        .set({
+          status: "published",
+          publishedAt: sql`${table.publishAt}`,
+          publishAt: null,
+          updatedAt: now,
+        })
+        .where(and(eq(table.status, "scheduled"), lte(table.publishAt, now)))
+        .returning({ id: table.id, slug: table.slug });
+      await syncSearchDocuments(tx, { kind, ids: rows.map((row) => row.id) });
+      slugs.push(...rows.map((row) => row.slug));
+    }
+    return slugs;
+  });
   if (published.length) {
     log.info(`published ${published.length} scheduled item(s): ${published.join(", ")}`);
     await afterContentChange(database, "scheduled content published");

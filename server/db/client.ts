@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -170,6 +171,8 @@ async function openPglite(dir?: string): Promise<Database> {
       // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory
       // and is most of the process's footprint; the operating system caches the files too.
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      // The site search's typo tolerance (trigrams); its migration creates the extension.
+      extensions: { pg_trgm },
     });
   } catch (error) {
     releaseLock();

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { invoiceOut } from "#server/api/business.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { invoices, type PaymentMethod, payments } from "#server/db/schema/invoices.ts";
 import { AppError } from "#server/errors.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
 import { formatMoney } from "#shared/money.ts";
 import { audit, lockInvoice, settledStatus } from "./records";
 
@@ -78,6 +80,8 @@ export async function recordPayment({
       })
       .where(eq(invoices.id, invoiceId))
       .returning();
+    if (status === "paid")
+      await emitWebhookEvent(tx, { type: "invoice.paid", data: invoiceOut(updated) });
     await audit(tx, actor, "record-payment", invoiceId, {
       number: invoice.number,
       amount,

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { invoiceOut } from "#server/api/business.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { escapeHtml, mailClient } from "#server/business/notify.ts";
 import { getBillingContact } from "#server/clients/clients.ts";
@@ -6,6 +7,7 @@ import type { Db } from "#server/db/client.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
 import { formatMoney } from "#shared/money.ts";
 import { type FullInvoice, getInvoice } from "./queries";
 import { audit, lockInvoice, settledStatus } from "./records";
@@ -73,10 +75,14 @@ export async function sendInvoice({
     if (locked.total <= 0)
       throw new AppError("CONFLICT", "An invoice for nothing cannot be sent: add a line.");
     const status = locked.status === "draft" ? settledStatus(locked) : locked.status;
-    await tx
+    const [sent] = await tx
       .update(invoices)
       .set({ status, sentAt: new Date(), updatedAt: new Date() })
-      .where(eq(invoices.id, id));
+      .where(eq(invoices.id, id))
+      .returning();
+    // Sent means "to the client for the first time": a resend is not news.
+    if (locked.status === "draft")
+      await emitWebhookEvent(tx, { type: "invoice.sent", data: invoiceOut(sent) });
     await audit(tx, actor, locked.status === "draft" ? "send" : "resend", id, {
       number: locked.number,
       to: contact.email,

@@ -8,6 +8,8 @@ import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episo
 import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
 import { SEND_SIGN_IN_LINK_JOB, sendSignInLinks } from "#server/portal/links.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
+import { deliverWebhook } from "#server/webhooks/delivery.ts";
+import { WEBHOOK_DELIVER_JOB } from "#server/webhooks/events.ts";
 import {
   runScheduledSync,
   runSync,
@@ -80,3 +82,7 @@ jobHandlers[PORTAL_CLEANUP_JOB] = async (_payload, { db }) => {
   await prunePortalRecords(db);
 };
 recurringJobs.push({ kind: PORTAL_CLEANUP_JOB, everyMs: 60 * 60_000 });
+// Webhooks: one job per try of a delivery, queued with the event (and by the try before).
+jobHandlers[WEBHOOK_DELIVER_JOB] = async (payload, { db, env }) => {
+  await deliverWebhook({ db, env, deliveryId: String(payload.deliveryId) });
+};

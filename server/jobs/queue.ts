@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "#server/db/client.ts";
+import type { Database, Db, Tx } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
@@ -10,8 +10,9 @@ export type RecurringJob = { kind: string; everyMs: number };
 
 const LOCK_MS = 5 * 60_000;
 
+/** Queues a job; inside a transaction (`tx`), it exists only if the transaction commits. */
 export async function enqueueJob(
-  db: Db,
+  db: Db | Tx,
   job: {
     kind: string;
     payload?: Record<string, unknown>;

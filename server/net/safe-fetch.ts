@@ -28,8 +28,10 @@ export class FetchFailedError extends Error {
 export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 export type SafeFetchOptions = {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   headers?: Record<string, string>;
+  /** Sent with POST (webhooks); a redirect is then not followed with it (maxRedirects: 0). */
+  body?: string | Buffer;
   /** For everything, redirects included. */
   timeoutMs?: number;
   /** The most body bytes read; more is a FetchFailedError("too-large"). */
@@ -141,7 +143,7 @@ function request(
       },
     );
     outgoing.on("error", reject);
-    outgoing.end();
+    outgoing.end(options.body);
   });
 }
 

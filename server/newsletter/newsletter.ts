@@ -8,6 +8,8 @@ import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
 import { sendMail } from "#server/mail/mailer.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
+import { subscriberPayload } from "#server/webhooks/payloads.ts";
 import {
   NEWSLETTER_INVALID_EMAIL,
   NEWSLETTER_UNAVAILABLE,
@@ -162,22 +164,30 @@ export async function confirmSubscription({
   now?: Date;
 }): Promise<ConfirmResult> {
   if (!token || token.length > 200) return "invalid";
-  const [row] = await db
-    .update(subscribers)
-    .set({
-      status: "confirmed",
-      confirmedAt: now,
-      confirmTokenHash: null,
-      confirmTokenExpiresAt: null,
-    })
-    .where(
-      and(
-        eq(subscribers.confirmTokenHash, hashToken(token)),
-        eq(subscribers.status, "pending"),
-        gt(subscribers.confirmTokenExpiresAt, now),
-      ),
-    )
-    .returning({ id: subscribers.id });
+  const row = await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(subscribers)
+      .set({
+        status: "confirmed",
+        confirmedAt: now,
+        confirmTokenHash: null,
+        confirmTokenExpiresAt: null,
+      })
+      .where(
+        and(
+          eq(subscribers.confirmTokenHash, hashToken(token)),
+          eq(subscribers.status, "pending"),
+          gt(subscribers.confirmTokenExpiresAt, now),
+        ),
+      )
+      .returning();
+    if (confirmed)
+      await emitWebhookEvent(tx, {
+        type: "subscriber.confirmed",
+        data: subscriberPayload(confirmed),
+      });
+    return confirmed;
+  });
   return row ? "confirmed" : "invalid";
 }
 

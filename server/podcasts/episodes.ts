@@ -13,6 +13,7 @@ import { isUuid } from "#server/ids.ts";
 import { log } from "#server/log.ts";
 import { detectFileType } from "#server/media/validate-upload.ts";
 import { safeFetch, UnsafeAddressError } from "#server/net/safe-fetch.ts";
+import { syncSearchDocuments } from "#server/search/index-sync.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { type PodcastInput, podcastFormSchema } from "#shared/podcasts-admin.ts";
 import { readAudioDuration } from "./audio-duration";
@@ -234,6 +235,7 @@ export async function createEpisode({
         ...publishingValues(input, undefined, now),
       })
       .returning();
+    await syncSearchDocuments(tx, { kind: "episode", ids: [created.id] });
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -287,6 +289,7 @@ export async function updateEpisode({
       })
       .where(eq(podcastEpisodes.id, id))
       .returning();
+    await syncSearchDocuments(tx, { kind: "episode", ids: [id] });
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -318,6 +321,7 @@ export async function deleteEpisode({
       .where(eq(podcastEpisodes.id, id))
       .returning();
     if (!deleted) throw new AppError("NOT_FOUND", "That episode no longer exists.");
+    await syncSearchDocuments(tx, { kind: "episode", ids: [id] });
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -340,16 +344,20 @@ export async function publishDuePodcasts(
   database: Pick<Database, "db" | "notify">,
   now = new Date(),
 ) {
-  const rows = await database.db
-    .update(podcastEpisodes)
-    .set({
-      status: "published",
-      publishedAt: sql`${podcastEpisodes.publishAt}`,
-      publishAt: null,
-      updatedAt: now,
-    })
-    .where(and(eq(podcastEpisodes.status, "scheduled"), lte(podcastEpisodes.publishAt, now)))
-    .returning({ slug: podcastEpisodes.slug });
+  const rows = await database.db.transaction(async (tx) => {
+    const published = await tx
+      .update(podcastEpisodes)
+      .set({
+        status: "published",
+        publishedAt: sql`${podcastEpisodes.publishAt}`,
+        publishAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(podcastEpisodes.status, "scheduled"), lte(podcastEpisodes.publishAt, now)))
+      .returning({ id: podcastEpisodes.id, slug: podcastEpisodes.slug });
+    await syncSearchDocuments(tx, { kind: "episode", ids: published.map((row) => row.id) });
+    return published;
+  });
   if (rows.length) {
     log.info(`published ${rows.length} scheduled episode(s)`);
     await afterContentChange(database, "scheduled podcast episodes published");

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { invoiceOut, proposalOut } from "#server/api/business.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { escapeHtml, mailClient, notifyStaff } from "#server/business/notify.ts";
@@ -14,6 +15,7 @@ import { insertInvoice } from "#server/invoices/editing.ts";
 import { getInvoice } from "#server/invoices/queries.ts";
 import { mailInvoice } from "#server/invoices/sending.ts";
 import { createProjectRecord } from "#server/projects/projects.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
 import { formatMoney } from "#shared/money.ts";
 import { withDetails } from "./queries";
 import { ANSWERABLE, audit, isPastValidity, lockProposal, type MailEnv } from "./records";
@@ -118,6 +120,7 @@ export async function acceptProposal({
       sha256: proposal.acceptedSnapshotSha256,
       ...(signer ? { contactId: signer.contactId, via: "portal" } : {}),
     });
+    await emitWebhookEvent(tx, { type: "proposal.accepted", data: proposalOut(proposal) });
     const project = await createProjectRecord(tx, {
       actor,
       input: {
@@ -160,6 +163,7 @@ export async function acceptProposal({
         },
       });
     }
+    if (deposit) await emitWebhookEvent(tx, { type: "invoice.sent", data: invoiceOut(deposit) });
     return { proposal, project, deposit, client: full.client };
   });
   await afterAcceptance({ db, env, ...result });
@@ -260,6 +264,10 @@ export async function declineProposal({
     await audit(tx, { id: null, email: signer?.email ?? null, address }, "decline", updated.id, {
       reason: trimmed,
       ...(signer ? { contactId: signer.contactId, via: "portal" } : {}),
+    });
+    await emitWebhookEvent(tx, {
+      type: "proposal.declined",
+      data: { ...proposalOut(updated), declineReason: updated.declineReason },
     });
     return updated;
   });

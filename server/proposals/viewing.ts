@@ -1,10 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { proposalOut } from "#server/api/business.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { notifyStaff } from "#server/business/notify.ts";
 import { isPublicId } from "#server/business/public-id.ts";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
+import { emitWebhookEvent } from "#server/webhooks/events.ts";
 import { withDetails } from "./queries";
 import { ANSWERABLE, audit, isPastValidity, type MailEnv } from "./records";
 import { expireProposals } from "./sending";
@@ -39,14 +41,20 @@ export async function viewProposal({
     proposal = { ...proposal, status: "expired" };
   }
   if (proposal.status === "sent" && !proposal.firstViewedAt && !isPreview) {
-    const [viewed] = await db
-      .update(proposals)
-      .set({ status: "viewed", firstViewedAt: new Date() })
-      .where(and(eq(proposals.id, proposal.id), isNull(proposals.firstViewedAt)))
-      .returning();
+    // The first view, its audit record and its webhook event: one write.
+    const viewed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(proposals)
+        .set({ status: "viewed", firstViewedAt: new Date() })
+        .where(and(eq(proposals.id, proposal.id), isNull(proposals.firstViewedAt)))
+        .returning();
+      if (!row) return undefined;
+      await audit(tx, { id: null, address }, "view", row.id);
+      await emitWebhookEvent(tx, { type: "proposal.viewed", data: proposalOut(row) });
+      return row;
+    });
     if (viewed) {
       proposal = viewed;
-      await audit(db, { id: null, address }, "view", proposal.id);
       const [client] = await db
         .select({ company: clients.company })
         .from(clients)

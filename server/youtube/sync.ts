@@ -13,6 +13,7 @@ import {
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
+import { syncSearchDocuments } from "#server/search/index-sync.ts";
 import { slugify } from "#shared/content-admin/forms.ts";
 import { channelIdSchema } from "#shared/youtube.ts";
 import { FeedError, type FeedVideo, fetchChannelFeed } from "./feed";
@@ -195,6 +196,7 @@ async function storeVideos(db: Db, channelId: string, videos: FeedVideo[]) {
     const byVideo = new Map(existing.map((row) => [row.youtubeVideoId, row]));
     let added = 0;
     let updated = 0;
+    const changedIds: string[] = [];
     const now = new Date();
     for (const video of videos) {
       const row = byVideo.get(video.videoId);
@@ -216,6 +218,7 @@ async function storeVideos(db: Db, channelId: string, videos: FeedVideo[]) {
           .onConflictDoNothing()
           .returning({ id: podcastEpisodes.id });
         added += inserted.length;
+        changedIds.push(...inserted.map((episode) => episode.id));
         continue;
       }
       if (
@@ -233,8 +236,10 @@ async function storeVideos(db: Db, channelId: string, videos: FeedVideo[]) {
           updatedAt: now,
         })
         .where(eq(podcastEpisodes.id, row.id));
+      changedIds.push(row.id);
       updated++;
     }
+    await syncSearchDocuments(tx, { kind: "episode", ids: changedIds });
     return { added, updated };
   });
 }

@@ -125,6 +125,11 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
   it("finds the admin routes in the route table", () => {
     expect(adminRoutes.length).toBeGreaterThan(30);
     expect(adminRoutes.map((route) => route.path)).toContain("/admin/team");
+    // The API's and the webhooks' screens hand out credentials: admins only (accessOf's default).
+    for (const path of ["/admin/api-tokens", "/admin/webhooks", "/admin/webhooks/:id"]) {
+      expect(adminRoutes.map((route) => route.path)).toContain(path);
+      expect(accessOf({ path, file: "" })).toBe("admin");
+    }
   });
 
   for (const route of adminRoutes) {

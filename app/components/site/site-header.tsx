@@ -4,6 +4,7 @@ import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
 import type { SiteLink } from "#shared/site-navigation.ts";
 import { Logo } from "./logo";
 import { HeaderMenu, HeaderMenuLink } from "./menu-link";
+import { SearchLauncher } from "./search-launcher";
 
 export function SiteHeader({
   logoSrc,
@@ -44,25 +45,28 @@ export function SiteHeader({
         <nav aria-label="Main" className="hidden min-w-0 lg:block">
           <HeaderMenu links={links} />
         </nav>
-        <button
-          type="button"
-          className="rounded-lg p-2 text-white lg:hidden"
-          aria-label="Open menu"
-          aria-expanded={isMenuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <div className="flex items-center gap-2">
+          <SearchLauncher />
+          <button
+            type="button"
+            className="rounded-lg p-2 text-white lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
           >
-            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-          </svg>
-        </button>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-7 w-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
       </div>
       {isMenuOpen ? (
         <div

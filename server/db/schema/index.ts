@@ -1,6 +1,7 @@
 // The drizzle-kit entry point and the schema handed to the client: every table, by area.
 
 export * from "./antispam";
+export * from "./api";
 export * from "./audit";
 export * from "./auth";
 export * from "./campaigns";
@@ -16,6 +17,8 @@ export * from "./portal";
 export * from "./projects";
 export * from "./proposals";
 export * from "./revisions";
+export * from "./search";
 export * from "./seo";
 export * from "./settings";
+export * from "./webhooks";
 export * from "./youtube";

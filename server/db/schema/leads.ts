@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** A prospective client who wrote in: through the contact form or the chat. */
+/** A prospective client who wrote in: through the contact form, the chat or the API. */
 export const leads = pgTable(
   "leads",
   {
@@ -13,7 +13,7 @@ export const leads = pgTable(
     budget: text("budget"),
     timeline: text("timeline"),
     message: text("message").notNull(),
-    source: text("source").$type<"contact" | "chat">().notNull().default("contact"),
+    source: text("source").$type<"contact" | "chat" | "api">().notNull().default("contact"),
     status: text("status").$type<"new" | "converted" | "archived">().notNull().default("new"),
     /** Set when the lead became a client. */
     clientId: uuid("client_id"),

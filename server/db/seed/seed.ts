@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { seedBusiness } from "#server/db/seed/business.ts";
 import { log } from "#server/log.ts";
+import { rebuildSearchIndex } from "#server/search/index-sync.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
 
@@ -26,6 +27,12 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
   { name: "navigation", run: seedNavigation },
   { name: "public content", run: seedPublicContent },
   { name: "business demo data", run: seedBusiness },
+  {
+    name: "search index",
+    async run(db) {
+      await rebuildSearchIndex(db);
+    },
+  },
 ];
 
 export async function seedDatabase(db: Db) {

@@ -1,0 +1,12 @@
+/** "12 Mar 2026, 14:05 UTC": the same on the server and in the browser. */
+export function formatWhen(value: Date | string | null | undefined) {
+  if (!value) return "";
+  return `${new Date(value).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+}

@@ -1,0 +1,63 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  customType,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { SearchKind } from "#shared/search.ts";
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+export type { SearchKind } from "#shared/search.ts";
+
+/**
+ * One row per public page the site search finds: live insights, case studies and podcast
+ * episodes, and the service guides. Kept in step by server/search when content changes;
+ * `search_vector` weighs the title (A) above the summary and keywords (B) and the body (C).
+ * The trigram index on the title (pg_trgm, created by a custom migration) answers short
+ * queries with a typo.
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<SearchKind>().notNull(),
+    /** The source row's id (a service's id for the guides). */
+    refId: text("ref_id").notNull(),
+    /** Where the result links: "/insights/slug", "/podcasts#slug". */
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    /** The excerpt or summary: the snippet starts here when the body has no match. */
+    summary: text("summary").notNull().default(""),
+    /** Tags, author, client, industry: searched like the summary, never shown. */
+    keywords: text("keywords").notNull().default(""),
+    /** The page's text without its Markdown. */
+    body: text("body").notNull().default(""),
+    /** Null for pages that are always there (service guides); a future date hides the row. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english', ${searchDocuments.title}), 'A') || setweight(to_tsvector('english', ${searchDocuments.summary} || ' ' || ${searchDocuments.keywords}), 'B') || setweight(to_tsvector('english', ${searchDocuments.body}), 'C')`,
+      ),
+    /** The title's words alone: small enough to stay in the row, so "matches the title" is cheap. */
+    titleVector: tsvector("title_vector")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${searchDocuments.title})`),
+  },
+  (table) => [
+    uniqueIndex("search_documents_ref_idx").on(table.kind, table.refId),
+    index("search_documents_vector_idx").using("gin", table.searchVector),
+    index("search_documents_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+  ],
+);

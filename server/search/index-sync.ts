@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client.ts";
+import { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
+import { type SearchKind, searchDocuments } from "#server/db/schema/search.ts";
+import { settings } from "#server/db/schema/settings.ts";
+import { log } from "#server/log.ts";
+import {
+  caseStudyDocument,
+  episodeDocument,
+  insightDocument,
+  type SearchDocumentInput,
+  serviceDocuments,
+} from "./documents";
+
+type Handle = Db | Tx;
+/** The kinds whose pages live in the database (service guides live in the code). */
+export type StoredKind = Exclude<SearchKind, "service">;
+
+/**
+ * Published rows of one kind, as index documents. A published row dated in the future is
+ * indexed too: the search leaves it out until its date (`published_at <= now()`).
+ */
+async function publishedDocuments(db: Handle, kind: StoredKind, ids?: string[]) {
+  if (kind === "insight")
+    return (
+      await db
+        .select()
+        .from(insights)
+        .where(and(eq(insights.status, "published"), ids ? inArray(insights.id, ids) : undefined))
+    ).map(insightDocument);
+  if (kind === "case-study")
+    return (
+      await db
+        .select()
+        .from(caseStudies)
+        .where(
+          and(eq(caseStudies.status, "published"), ids ? inArray(caseStudies.id, ids) : undefined),
+        )
+    ).map(caseStudyDocument);
+  return (
+    await db
+      .select()
+      .from(podcastEpisodes)
+      .where(
+        and(
+          eq(podcastEpisodes.status, "published"),
+          ids ? inArray(podcastEpisodes.id, ids) : undefined,
+        ),
+      )
+  ).map(episodeDocument);
+}
+
+const UPSERT_BATCH = 200;
+
+async function upsertDocuments(db: Handle, documents: SearchDocumentInput[]) {
+  for (let start = 0; start < documents.length; start += UPSERT_BATCH) {
+    const batch = documents.slice(start, start + UPSERT_BATCH);
+    await db
+      .insert(searchDocuments)
+      .values(batch.map((document) => ({ ...document, updatedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: [searchDocuments.kind, searchDocuments.refId],
+        set: {
+          path: sql`excluded.path`,
+          title: sql`excluded.title`,
+          summary: sql`excluded.summary`,
+          keywords: sql`excluded.keywords`,
+          body: sql`excluded.body`,
+          publishedAt: sql`excluded.published_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+}
+
+/**
+ * Brings the index in step with some rows of one kind after they changed: a published row
+ * is (re)written, anything else (a draft, a schedule, a deleted row) leaves the index.
+ * Call it inside the transaction that changed them, so the index never disagrees.
+ */
+export async function syncSearchDocuments(
+  db: Handle,
+  { kind, ids }: { kind: StoredKind; ids: string[] },
+) {
+  if (ids.length === 0) return;
+  const documents = await publishedDocuments(db, kind, ids);
+  await upsertDocuments(db, documents);
+  const kept = documents.map((document) => document.refId);
+  await db
+    .delete(searchDocuments)
+    .where(
+      and(
+        eq(searchDocuments.kind, kind),
+        inArray(searchDocuments.refId, ids),
+        kept.length ? notInArray(searchDocuments.refId, kept) : undefined,
+      ),
+    );
+}
+
+/** Rewrites the whole index from the content tables and the service guides, in one transaction. */
+export async function rebuildSearchIndex(db: Db) {
+  const startedAt = performance.now();
+  const count = await db.transaction(async (tx) => {
+    await tx.delete(searchDocuments);
+    const documents = [
+      ...serviceDocuments(),
+      ...(await publishedDocuments(tx, "insight")),
+      ...(await publishedDocuments(tx, "case-study")),
+      ...(await publishedDocuments(tx, "episode")),
+    ];
+    await upsertDocuments(tx, documents);
+    await tx
+      .insert(settings)
+      .values({ id: SEARCH_INDEX_SETTING, value: { fingerprint: indexFingerprint() } })
+      .onConflictDoUpdate({
+        target: settings.id,
+        set: { value: { fingerprint: indexFingerprint() }, updatedAt: new Date() },
+      });
+    return documents.length;
+  });
+  log.info(
+    `search index rebuilt: ${count} page(s) in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+  return count;
+}
+
+const SEARCH_INDEX_SETTING = "search-index";
+/** Raise when what a document holds changes: the next start rebuilds the index. */
+const INDEX_FORMAT = 1;
+
+/** Changes with the index format and the service guides' text (which ship with the code). */
+function indexFingerprint() {
+  return createHash("sha256")
+    .update(JSON.stringify({ format: INDEX_FORMAT, services: serviceDocuments() }))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/**
+ * At start-up: rebuilds the index when it was built by another version (a first start
+ * after the migration that made it, changed service guides, a new document format).
+ */
+export async function ensureSearchIndex(db: Db) {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.id, SEARCH_INDEX_SETTING));
+  if (row?.value.fingerprint === indexFingerprint()) return false;
+  await rebuildSearchIndex(db);
+  return true;
+}

@@ -1,0 +1,33 @@
+/** What the site search answers (server/search/query.ts), for the dialog and the /search page. */
+
+export type SearchKind = "insight" | "case-study" | "episode" | "service";
+
+export type SearchHit = {
+  kind: SearchKind;
+  path: string;
+  title: string;
+  /** Escaped text with <mark> around the matches, and no other markup. */
+  titleHtml: string;
+  snippetHtml: string;
+  publishedAt: string | null;
+};
+
+export type SearchResults = {
+  query: string;
+  items: SearchHit[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+export const searchKindLabels: Record<SearchKind, string> = {
+  insight: "Insight",
+  "case-study": "Case study",
+  episode: "Podcast",
+  service: "Service",
+};
+
+/** The dialog's address for results as you type: /api/search?q=… (JSON). */
+export const SEARCH_SUGGEST_PATH = "/api/search";
+/** How many results the dialog shows; /search pages through the rest. */
+export const SEARCH_SUGGEST_LIMIT = 8;
