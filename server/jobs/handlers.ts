@@ -6,6 +6,11 @@ import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-s
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
 import { SEND_SIGN_IN_LINK_JOB, sendSignInLinks } from "#server/portal/links.ts";
+import {
+  MESSAGE_NOTICE_JOB,
+  noticeTargetOf,
+  sendMessageNotices,
+} from "#server/portal/message-notices.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
 import {
   runScheduledSync,
@@ -75,3 +80,10 @@ jobHandlers[PORTAL_CLEANUP_JOB] = async (_payload, { db }) => {
   await prunePortalRecords(db);
 };
 recurringJobs.push({ kind: PORTAL_CLEANUP_JOB, everyMs: 60 * 60_000 });
+
+// Project messages: a message queues its side's notice for the end of its five-minute window;
+// the job mails each recipient once with every message that waited (decision 416).
+jobHandlers[MESSAGE_NOTICE_JOB] = async (payload, { db, env }) => {
+  const target = noticeTargetOf(payload);
+  if (target) await sendMessageNotices({ db, env, target });
+};

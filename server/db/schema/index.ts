@@ -12,6 +12,7 @@ export * from "./jobs";
 export * from "./leads";
 export * from "./mail";
 export * from "./media";
+export * from "./messages";
 export * from "./portal";
 export * from "./projects";
 export * from "./proposals";
