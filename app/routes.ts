@@ -57,6 +57,8 @@ export default [
       route("projects", "routes/portal/projects.tsx"),
       route("projects/:id", "routes/portal/project.tsx"),
       route("projects/:id/onboarding", "routes/portal/onboarding.tsx"),
+      route("messages", "routes/portal/messages.tsx"),
+      route("messages/:id", "routes/portal/thread.tsx"),
     ]),
   ]),
 

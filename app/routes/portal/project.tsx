@@ -86,6 +86,12 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
             : "Start date to be agreed"}
           {project.dueDate ? ` · due ${formatDate(project.dueDate, locale)}` : ""}
         </p>
+        <Link
+          to={`/portal/messages/${project.id}`}
+          className="btn-secondary mt-4 px-4 py-2 text-sm"
+        >
+          Messages with the team
+        </Link>
       </div>
 
       <section aria-labelledby="milestones-title">
