@@ -22,3 +22,10 @@ export const portalMessageSchema = z.object({
     .min(1, "Write a message first.")
     .max(PORTAL_MESSAGE_MAX, `Keep a message under ${PORTAL_MESSAGE_MAX} characters.`),
 });
+
+/** The staff inbox's answer to a project thread (/admin/chat, the Clients filter). */
+export const threadReplySchema = z.object({
+  intent: z.literal("thread-reply"),
+  projectId: z.uuid("Choose a project thread first."),
+  body: portalMessageSchema.shape.body,
+});

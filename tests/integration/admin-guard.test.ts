@@ -41,7 +41,14 @@ function accessOf(route: { path: string; file: string }): Access {
   if (route.path === "/admin") return "index";
   if (route.path === "/admin/account") return "self";
   if (/^\/admin\/(clients|proposals|invoices|projects)(\/|$)/.test(route.path)) return "staff";
+  // The inbox: client managers read and answer the portal's project threads (decision 415).
+  if (route.path === "/admin/chat") return "staff";
   return "admin";
+}
+
+/** What an action allows: the inbox's visitor-chat actions (and unknown ones) are admin only. */
+function actionAccessOf(route: { path: string; file: string }): Access {
+  return route.path === "/admin/chat" ? "admin" : accessOf(route);
 }
 
 const expected: Record<Access, Record<Who, Outcome>> = {
@@ -160,7 +167,9 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
               params,
             }),
           );
-          expect(outcome, `action of ${route.path} as ${who}`).toBe(expected[access][who]);
+          expect(outcome, `action of ${route.path} as ${who}`).toBe(
+            expected[actionAccessOf(route)][who],
+          );
         }
       }
     });

@@ -104,12 +104,20 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
           </span>
         }
         actions={
-          <Link
-            to={`/admin/invoices/create?clientId=${project.clientId}&projectId=${project.id}`}
-            className="btn-secondary px-4 py-2 text-sm"
-          >
-            New invoice
-          </Link>
+          <>
+            <Link
+              to={`/admin/chat?filter=clients&t=${project.id}`}
+              className="btn-secondary px-4 py-2 text-sm"
+            >
+              Message the client
+            </Link>
+            <Link
+              to={`/admin/invoices/create?clientId=${project.clientId}&projectId=${project.id}`}
+              className="btn-secondary px-4 py-2 text-sm"
+            >
+              New invoice
+            </Link>
+          </>
         }
       />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
