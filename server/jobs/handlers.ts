@@ -12,6 +12,8 @@ import {
   sendMessageNotices,
 } from "#server/portal/message-notices.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
+import { issueRetainerInvoices } from "#server/retainers/issuing.ts";
+import { RETAINER_ISSUE_JOB } from "#server/retainers/records.ts";
 import {
   runScheduledSync,
   runSync,
@@ -87,3 +89,11 @@ jobHandlers[MESSAGE_NOTICE_JOB] = async (payload, { db, env }) => {
   const target = noticeTargetOf(payload);
   if (target) await sendMessageNotices({ db, env, target });
 };
+
+// Retainers: every hour (and after a change that may make a period due) each due period is
+// invoiced and sent exactly once, catching up after downtime (decision 418).
+jobHandlers[RETAINER_ISSUE_JOB] = async (payload, { db, env }) => {
+  const retainerId = typeof payload.retainerId === "string" ? payload.retainerId : undefined;
+  await issueRetainerInvoices({ db, env, retainerId });
+};
+recurringJobs.push({ kind: RETAINER_ISSUE_JOB, everyMs: 60 * 60_000 });

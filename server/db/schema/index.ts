@@ -16,6 +16,7 @@ export * from "./messages";
 export * from "./portal";
 export * from "./projects";
 export * from "./proposals";
+export * from "./retainers";
 export * from "./revisions";
 export * from "./seo";
 export * from "./settings";
