@@ -48,6 +48,7 @@ export default [
     route("proposals/:id/pdf", "routes/portal/proposal-pdf.ts"),
     route("invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
     route("projects/:id/files/:fileId", "routes/portal/project-file.ts"),
+    route("projects/:id/onboarding/autosave", "routes/portal/onboarding-autosave.ts"),
     layout("routes/portal/layout.tsx", [
       index("routes/portal/home.tsx"),
       route("proposals", "routes/portal/proposals.tsx"),
@@ -77,6 +78,7 @@ export default [
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
     route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
     route("projects/:id/shared-files", "routes/admin/projects/shared-files.ts"),
+    route("projects/:id/retainer", "routes/admin/projects/retainer.ts"),
     route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { addDays, todayIso } from "#server/business/dates.ts";
+import { getClientTimeline } from "#server/clients/timeline.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { clientContacts } from "#server/db/schema/clients.ts";
@@ -368,5 +369,16 @@ describeEachDatabase("retainers", (get) => {
     expect(rows[0].detail.summary).toBe(
       `Retainer set up for ${project.name}: $2,500.00 a month from 2026-01-01`,
     );
+    const timeline = await getClientTimeline({ db, clientId: client.id });
+    const retainerTitles = timeline
+      .filter((event) => event.kind === "retainer")
+      .map((event) => event.title);
+    expect(retainerTitles).toHaveLength(5);
+    expect(retainerTitles).toContain(`Retainer for ${project.name} paused from 2026-01-03`);
+    expect(
+      retainerTitles.some((title) =>
+        /^Retainer invoice INV-2026-\d{4} issued for January 2026/.test(title),
+      ),
+    ).toBe(true);
   });
 });
