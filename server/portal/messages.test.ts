@@ -103,7 +103,7 @@ describeEachDatabase("project messages", (get) => {
       }),
     ).rejects.toThrow(expect.objectContaining({ code: "NOT_FOUND" }));
     await expect(
-      markPortalThreadRead({ db, viewer: viewerA, projectId: theirs.id }),
+      markPortalThreadRead({ database, viewer: viewerA, projectId: theirs.id }),
     ).rejects.toThrow(expect.objectContaining({ code: "NOT_FOUND" }));
     await expect(getPortalThread({ db, viewer: viewerA, projectId: "not-a-uuid" })).rejects.toThrow(
       expect.objectContaining({ code: "NOT_FOUND" }),
@@ -159,8 +159,8 @@ describeEachDatabase("project messages", (get) => {
     const listed = await listPortalThreads({ db, clientId: client.id });
     expect(listed[0]).toMatchObject({ projectId: project.id, unread: 1, lastAuthorKind: "staff" });
 
-    expect(await markPortalThreadRead({ db, viewer, projectId: project.id })).toBe(true);
-    expect(await markPortalThreadRead({ db, viewer, projectId: project.id })).toBe(false);
+    expect(await markPortalThreadRead({ database, viewer, projectId: project.id })).toBe(true);
+    expect(await markPortalThreadRead({ database, viewer, projectId: project.id })).toBe(false);
     expect(await countPortalUnread({ db, clientId: client.id })).toBe(0);
     const forStaff = (await getClientThread({ db, projectId: project.id }))!;
     expect(forStaff.clientReadSeq).toBe(3);
@@ -297,7 +297,7 @@ describeEachDatabase("project messages", (get) => {
 
     // Read in the portal before the batch goes out: no mail about it.
     await replyToClientThread({ database, staff: grace, projectId: project.id, body: "Seen live" });
-    await markPortalThreadRead({ db, viewer, projectId: project.id });
+    await markPortalThreadRead({ database, viewer, projectId: project.id });
     expect(await sendMessageNotices({ db, env: portalEnv, target })).toBe(0);
     expect(
       (await mailsTo(db, contact.email)).filter((mail) => mail.subject.includes("Frontier team")),

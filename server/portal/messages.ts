@@ -78,18 +78,24 @@ export async function getPortalThread({
   };
 }
 
-/** The contact has seen the thread: the client side's read mark moves to its newest message. */
+/**
+ * The contact has seen the thread: the client side's read mark moves to its newest message,
+ * and the staff inbox hears of it ("Seen by the client").
+ */
 export async function markPortalThreadRead({
-  db,
+  database,
   viewer,
   projectId,
 }: {
-  db: Db;
+  database: Database;
   viewer: Pick<PortalViewer, "clientId">;
   projectId: string;
 }) {
-  const project = await requireOwnProject({ db, viewer, projectId });
-  return markThreadRead(db, { projectId: project.id, side: "client" });
+  const project = await requireOwnProject({ db: database.db, viewer, projectId });
+  const hasMoved = await markThreadRead(database.db, { projectId: project.id, side: "client" });
+  const thread = hasMoved ? await findThread(database.db, project.id) : undefined;
+  if (thread) await publishChatEvent(database, { type: "conversation", conversationId: thread.id });
+  return hasMoved;
 }
 
 /**

@@ -12,6 +12,7 @@ import { AppError } from "#server/errors.ts";
 import { insertInvoice } from "#server/invoices/editing.ts";
 import { type MailEnv, sendInvoice } from "#server/invoices/sending.ts";
 import { log } from "#server/log.ts";
+import { announceProjectChange } from "#server/projects/changes.ts";
 import { formatMoney } from "#shared/money.ts";
 import {
   dueDateOf,
@@ -230,7 +231,14 @@ export async function issueRetainerInvoices({
       if (written?.status !== "invoiced") continue;
       outcome.issued.push(written.invoiceId);
       const issued = { retainerId: retainer.id, periodStart: period.start };
-      if (await deliver(db, env, { ...issued, invoiceId: written.invoiceId })) outcome.sent++;
+      if (!(await deliver(db, env, { ...issued, invoiceId: written.invoiceId }))) continue;
+      outcome.sent++;
+      // An open portal tab shows the new invoice at once.
+      await announceProjectChange(db, {
+        clientId,
+        projectId: retainer.projectId,
+        what: "invoices",
+      });
     }
   }
   for (const unsent of await claimUnsent(db, retainerId))

@@ -64,7 +64,8 @@ export function firstOfMonth(isoDate: string) {
   return `${isoDate.slice(0, 7)}-01`;
 }
 
-function labelOf(kind: RetainerPeriodKind, start: string) {
+/** "March 2026", or "March to May 2026" for a quarter. */
+export function periodLabel(kind: RetainerPeriodKind, start: string) {
   const first = Number(start.slice(5, 7)) - 1;
   const year = start.slice(0, 4);
   if (kind === "month") return `${MONTHS[first]} ${year}`;
@@ -86,7 +87,7 @@ export function periodAt(
     start,
     end: addDays(next, -1),
     issueDate: `${start.slice(0, 8)}${String(terms.issueDay).padStart(2, "0")}`,
-    label: labelOf(terms.period, start),
+    label: periodLabel(terms.period, start),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
-import { todayIso } from "#server/business/dates.ts";
+import { addDays, todayIso } from "#server/business/dates.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { projects } from "#server/db/schema/projects.ts";
@@ -15,7 +15,7 @@ import { isUuid } from "#server/ids.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import type { RetainerInput } from "#shared/business/retainer-form.ts";
 import { formatMoney } from "#shared/money.ts";
-import { firstOfMonth, isPausedOn, nextPeriod, versionFor } from "./periods";
+import { firstOfMonth, isPausedOn, nextPeriod, periodLabel, versionFor } from "./periods";
 import { auditRetainer as audit, RETAINER_ISSUE_JOB } from "./records";
 
 // Staff set up and change a project's retainer on the project page (decision 417). Every
@@ -294,6 +294,11 @@ export async function getProjectRetainer({
       : null,
     versions,
     pauses,
-    periods,
+    periods: periods.map((period) => ({
+      ...period,
+      label: periodLabel(retainer.period, period.periodStart),
+    })),
+    /** Ending now means after the period under way: the day before the next one starts. */
+    suggestedEndDate: next ? addDays(next.start, -1) : today,
   };
 }

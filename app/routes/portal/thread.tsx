@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true as const, sentId: message.id };
     }
     if (intent === "read") {
-      await markPortalThreadRead({ db: context.db, viewer, projectId: params.id });
+      await markPortalThreadRead({ database: context.database, viewer, projectId: params.id });
       return { ok: true as const };
     }
     throw new AppError("INVALID", "Unknown action.");

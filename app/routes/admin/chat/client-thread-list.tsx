@@ -14,7 +14,7 @@ export function ClientThreadList({
 }) {
   const hrefFor = useSearchHref();
   return (
-    <section aria-labelledby="threads-heading" className="card p-0">
+    <section aria-labelledby="threads-heading" className="card min-w-0 p-0">
       <h2 id="threads-heading" className="sr-only">
         Client threads
       </h2>

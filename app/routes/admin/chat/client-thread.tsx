@@ -18,7 +18,7 @@ export function ClientThread({ thread }: { thread: Thread }) {
   return (
     <section
       aria-labelledby="thread-heading"
-      className="card flex min-h-[32rem] flex-col p-0"
+      className="card flex min-h-[32rem] min-w-0 flex-col p-0"
       data-testid="client-thread"
     >
       <header className="border-b border-white/10 px-6 py-4">
@@ -55,8 +55,8 @@ export function ClientThread({ thread }: { thread: Thread }) {
               data-author={message.authorKind}
               className={
                 message.authorKind === "contact"
-                  ? "mr-16 rounded-xl bg-ink-700 px-4 py-2"
-                  : "ml-16 rounded-xl bg-frontier-blue/80 px-4 py-2 text-white"
+                  ? "mr-6 rounded-xl bg-ink-700 px-4 py-2 sm:mr-16"
+                  : "ml-6 rounded-xl bg-frontier-blue/25 px-4 py-2 text-white sm:ml-16"
               }
             >
               <span className="block text-xs font-semibold text-mist-300">

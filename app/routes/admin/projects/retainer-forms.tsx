@@ -174,12 +174,12 @@ export function RetainerControls({
   action,
   isPaused,
   endDate,
-  today,
+  suggestedEndDate,
 }: {
   action: string;
   isPaused: boolean;
   endDate: string | null;
-  today: string;
+  suggestedEndDate: string;
 }) {
   const toggle = useFetcher();
   const ender = useFetcher();
@@ -212,7 +212,7 @@ export function RetainerControls({
             <input
               {...props}
               type="date"
-              defaultValue={endDate ?? today}
+              defaultValue={endDate ?? suggestedEndDate}
               required
               className={inputClass}
             />

@@ -93,7 +93,7 @@ function RetainerDetails({
           action={action}
           isPaused={state === "paused"}
           endDate={retainer.endDate}
-          today={today}
+          suggestedEndDate={view.suggestedEndDate}
         />
       ) : null}
       <details className="rounded-xl border border-white/10 p-3">
@@ -124,7 +124,7 @@ function RetainerHistory({ view, locale }: { view: RetainerView; locale: string 
           <ul className="mt-2 flex flex-col gap-1" data-testid="retainer-periods">
             {view.periods.map((period) => (
               <li key={period.periodStart} className="flex flex-wrap justify-between gap-2">
-                <span>{formatDate(period.periodStart, locale)}</span>
+                <span>{period.label}</span>
                 {period.invoiceId ? (
                   <span>
                     <Link
