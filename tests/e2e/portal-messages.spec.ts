@@ -179,6 +179,13 @@ describe("messages and a retainer in the client portal", () => {
     expect(text).toContain(`Engine care retainer: ${month} ${year}`);
     expect(text).toContain("$2,000.00");
 
+    // The project page in the portal names the retainer and its next invoice.
+    await client.page.goto(`${server.url}/portal/projects/${project.id}`);
+    await client.page
+      .getByTestId("portal-retainer")
+      .getByText(/^Retainer: \$2,000\.00 every month; next invoice /)
+      .waitFor();
+
     // 7. The project page lists the period with its sent invoice and what comes next.
     await staff.page.reload();
     await retainer.getByTestId("retainer-periods").getByRole("link", { name: number }).waitFor();

@@ -121,10 +121,10 @@ export async function action(args: Route.ActionArgs) {
       return errorResponse(error);
     }
   }
-  const me = await requireRole(args, "admin");
   const parsed = chatStaffActionSchema.safeParse(form);
+  if (!parsed.success) return errorResponse(invalid(parsed.error, parsed.error.issues[0].message));
+  const me = await requireRole(args, "admin");
   try {
-    if (!parsed.success) throw invalid(parsed.error, parsed.error.issues[0].message);
     const input = parsed.data;
     const change = {
       database: context.database,
