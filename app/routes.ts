@@ -49,6 +49,7 @@ export default [
     route("proposals/:id/pdf", "routes/portal/proposal-pdf.ts"),
     route("invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
     route("projects/:id/files/:fileId", "routes/portal/project-file.ts"),
+    route("projects/:id/onboarding/autosave", "routes/portal/onboarding-autosave.ts"),
     layout("routes/portal/layout.tsx", [
       index("routes/portal/home.tsx"),
       route("proposals", "routes/portal/proposals.tsx"),
@@ -58,6 +59,8 @@ export default [
       route("projects", "routes/portal/projects.tsx"),
       route("projects/:id", "routes/portal/project.tsx"),
       route("projects/:id/onboarding", "routes/portal/onboarding.tsx"),
+      route("messages", "routes/portal/messages.tsx"),
+      route("messages/:id", "routes/portal/thread.tsx"),
     ]),
   ]),
 
@@ -78,6 +81,7 @@ export default [
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
     route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
     route("projects/:id/shared-files", "routes/admin/projects/shared-files.ts"),
+    route("projects/:id/retainer", "routes/admin/projects/retainer.ts"),
     route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     route("account/passkeys", "routes/admin/account/passkeys.ts"),
     layout("routes/admin/layout.tsx", [

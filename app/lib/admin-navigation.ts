@@ -65,8 +65,18 @@ export const adminNavigation: AdminNavSection[] = [
 
 export type NavRole = "admin" | "clientManager" | "none";
 
-/** The sections a role sees: none sees only the dashboard. */
+/**
+ * The sections a role sees: none sees only the dashboard. Client managers answer the client
+ * portal's messages in the inbox (its Clients part; the visitor chat stays the admins').
+ */
 export function navigationFor(role: NavRole) {
   if (role === "none") return adminNavigation.slice(0, 1);
-  return adminNavigation.filter((section) => role === "admin" || !section.isAdminOnly);
+  if (role === "admin") return adminNavigation;
+  return adminNavigation
+    .filter((section) => !section.isAdminOnly)
+    .map((section) =>
+      section.title === "Business"
+        ? { ...section, links: [...section.links, { to: "/admin/chat", label: "Client messages" }] }
+        : section,
+    );
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { invoiceOut } from "#server/api/business.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { escapeHtml, mailClient } from "#server/business/notify.ts";
+import { portalMention } from "#server/business/portal-mention.ts";
 import { getBillingContact } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
@@ -29,11 +30,13 @@ export async function mailInvoice({
   const { renderInvoicePdf } = await import("./pdf");
   const pdf = await renderInvoicePdf(invoice);
   const amount = formatMoney(invoice.total - invoice.amountPaid, invoice.currency, "en");
+  const portal = await portalMention({ db, env, contactId: contact.id });
   const text = [
     `Hello ${contact.name},`,
     "",
     `Please find invoice ${invoice.number} attached: ${amount} due by ${invoice.dueDate}.`,
     invoice.notes ? `\n${invoice.notes}\n` : "",
+    ...(portal.text ? [portal.text] : []),
     "Thank you for working with us.",
     "Frontier",
   ].join("\n");
@@ -43,7 +46,7 @@ export async function mailInvoice({
       to: contact.email,
       subject: `Invoice ${invoice.number} from Frontier`,
       text,
-      html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Please find invoice <strong>${escapeHtml(invoice.number)}</strong> attached: ${escapeHtml(amount)} due by ${escapeHtml(invoice.dueDate)}.</p>${invoice.notes ? `<p>${escapeHtml(invoice.notes)}</p>` : ""}<p>Thank you for working with us.<br>Frontier</p>`,
+      html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Please find invoice <strong>${escapeHtml(invoice.number)}</strong> attached: ${escapeHtml(amount)} due by ${escapeHtml(invoice.dueDate)}.</p>${invoice.notes ? `<p>${escapeHtml(invoice.notes)}</p>` : ""}${portal.html}<p>Thank you for working with us.<br>Frontier</p>`,
       attachments: [
         { filename: `${invoice.number}.pdf`, content: pdf, contentType: "application/pdf" },
       ],

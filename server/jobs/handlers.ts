@@ -7,7 +7,14 @@ import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-s
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
 import { SEND_SIGN_IN_LINK_JOB, sendSignInLinks } from "#server/portal/links.ts";
+import {
+  MESSAGE_NOTICE_JOB,
+  noticeTargetOf,
+  sendMessageNotices,
+} from "#server/portal/message-notices.ts";
 import { expireProposals } from "#server/proposals/sending.ts";
+import { issueRetainerInvoices } from "#server/retainers/issuing.ts";
+import { RETAINER_ISSUE_JOB } from "#server/retainers/records.ts";
 import { deliverWebhook } from "#server/webhooks/delivery.ts";
 import { WEBHOOK_DELIVER_JOB } from "#server/webhooks/events.ts";
 import {
@@ -86,3 +93,18 @@ recurringJobs.push({ kind: PORTAL_CLEANUP_JOB, everyMs: 60 * 60_000 });
 jobHandlers[WEBHOOK_DELIVER_JOB] = async (payload, { db, env }) => {
   await deliverWebhook({ db, env, deliveryId: String(payload.deliveryId) });
 };
+
+// Project messages: a message queues its side's notice for the end of its five-minute window;
+// the job mails each recipient once with every message that waited (decision 416).
+jobHandlers[MESSAGE_NOTICE_JOB] = async (payload, { db, env }) => {
+  const target = noticeTargetOf(payload);
+  if (target) await sendMessageNotices({ db, env, target });
+};
+
+// Retainers: every hour (and after a change that may make a period due) each due period is
+// invoiced and sent exactly once, catching up after downtime (decision 418).
+jobHandlers[RETAINER_ISSUE_JOB] = async (payload, { db, env }) => {
+  const retainerId = typeof payload.retainerId === "string" ? payload.retainerId : undefined;
+  await issueRetainerInvoices({ db, env, retainerId });
+};
+recurringJobs.push({ kind: RETAINER_ISSUE_JOB, everyMs: 60 * 60_000 });

@@ -18,6 +18,7 @@ import {
   onboardingStepSchema,
   onboardingSteps,
 } from "#shared/business/onboarding-form.ts";
+import { canAmendOnboarding } from "./amend";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "STAFF_EMAIL">;
 
@@ -69,7 +70,11 @@ export async function getOnboarding({ db, onboardingId }: { db: Db; onboardingId
   };
 }
 
-async function openOnboarding(tx: Tx, onboardingId: string) {
+/**
+ * The onboarding to change, locked. Submitted answers are closed, unless `isAmendment` (a
+ * signed-in contact adding to them in the portal) and the project has not started yet.
+ */
+async function openOnboarding(tx: Tx, onboardingId: string, { isAmendment = false } = {}) {
   if (!isPublicId(onboardingId))
     throw new AppError("NOT_FOUND", "This onboarding link does not exist.");
   const [project] = await tx.select().from(projects).where(eq(projects.onboardingId, onboardingId));
@@ -81,8 +86,13 @@ async function openOnboarding(tx: Tx, onboardingId: string) {
     .from(onboardingResponses)
     .where(eq(onboardingResponses.projectId, project.id))
     .for("update");
-  if (response?.submittedAt)
+  if (response?.submittedAt && !isAmendment)
     throw new AppError("CONFLICT", "This onboarding form has already been submitted. Thank you!");
+  if (response?.submittedAt && !canAmendOnboarding(project))
+    throw new AppError(
+      "CONFLICT",
+      "The project has started, so the onboarding is closed. Send new files to your project team.",
+    );
   return { project, response };
 }
 
@@ -156,6 +166,7 @@ export async function addOnboardingFile({
   bytes,
   file,
   address,
+  isAmendment = false,
 }: {
   db: Db;
   env: Pick<Env, "DATA_DIR">;
@@ -164,6 +175,8 @@ export async function addOnboardingFile({
   bytes?: Buffer;
   file?: { path: string; size: number };
   address?: string;
+  /** A signed-in contact adding a file after submitting, until the project starts. */
+  isAmendment?: boolean;
 }) {
   const size = file ? file.size : (bytes?.length ?? 0);
   if (!size) throw new AppError("INVALID", "Choose a file to upload.");
@@ -185,7 +198,7 @@ export async function addOnboardingFile({
   let storedKey: string | undefined;
   try {
     return await db.transaction(async (tx) => {
-      const { project } = await openOnboarding(tx, onboardingId);
+      const { project } = await openOnboarding(tx, onboardingId, { isAmendment });
       const [{ files }] = await tx
         .select({ files: count() })
         .from(onboardingFiles)

@@ -20,7 +20,8 @@ export type PortalAction =
   | "onboarding-saved"
   | "onboarding-submitted"
   | "file-uploaded"
-  | "file-downloaded";
+  | "file-downloaded"
+  | "message-sent";
 
 /**
  * Records what a contact did: one audit row in the portal area, keyed by the client

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { projectSharedFiles } from "#server/db/schema/portal.ts";
 import { projects } from "#server/db/schema/projects.ts";
 import { listPortalInvoices } from "./invoices";
+import { listPortalThreads } from "./messages";
 import { listPortalProjects } from "./projects";
 import { listPortalProposals } from "./proposals";
 
@@ -18,13 +19,14 @@ export type AttentionItem =
       isOverdue: boolean;
     }
   | { kind: "proposal"; id: string; title: string; validUntil: string }
-  | { kind: "onboarding"; projectId: string; projectName: string };
+  | { kind: "onboarding"; projectId: string; projectName: string }
+  | { kind: "messages"; projectId: string; projectName: string; unread: number };
 
 const OPEN_INVOICE = new Set(["sent", "partially_paid", "overdue"]);
 
 /**
- * The portal's first screen: what needs the client first (overdue invoices, proposals
- * to answer, onboarding to finish, invoices coming due), then their projects, recent
+ * The portal's first screen: what needs the client first (overdue invoices, the team's
+ * unread messages, proposals to answer, onboarding to finish, invoices coming due), then their projects, recent
  * invoices and documents.
  */
 export async function getPortalHome({
@@ -36,10 +38,11 @@ export async function getPortalHome({
   clientId: string;
   today?: string;
 }) {
-  const [proposalRows, invoiceRows, projectRows, files] = await Promise.all([
+  const [proposalRows, invoiceRows, projectRows, threads, files] = await Promise.all([
     listPortalProposals({ db, clientId }),
     listPortalInvoices({ db, clientId }),
     listPortalProjects({ db, clientId }),
+    listPortalThreads({ db, clientId }),
     db
       .select({
         id: projectSharedFiles.id,
@@ -69,6 +72,14 @@ export async function getPortalHome({
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const attention: AttentionItem[] = [
     ...openInvoices.filter((invoice) => invoice.isOverdue),
+    ...threads
+      .filter((thread) => thread.unread > 0)
+      .map((thread) => ({
+        kind: "messages" as const,
+        projectId: thread.projectId,
+        projectName: thread.projectName,
+        unread: thread.unread,
+      })),
     ...proposalRows
       .filter(
         (proposal) =>

@@ -134,6 +134,7 @@ export async function uploadPortalOnboardingFile({
   address: string;
 }) {
   const project = await requireOwnProject({ db, viewer, projectId });
+  // After submitting, files can still be added (not removed) until the project starts.
   const file = await addOnboardingFile({
     db,
     env,
@@ -141,6 +142,7 @@ export async function uploadPortalOnboardingFile({
     filename,
     bytes,
     address,
+    isAmendment: true,
   });
   await recordPortalEvent(db, {
     viewer,

@@ -227,3 +227,25 @@ export async function readPortalFile({
   });
   return { file, ...stored };
 }
+
+/** A shared file for staff to download (the admin route checks the staff role). */
+export async function readSharedFile({
+  db,
+  env,
+  projectId,
+  fileId,
+}: {
+  db: Db;
+  env: StorageEnv;
+  projectId: string;
+  fileId: string;
+}) {
+  if (!isUuid(projectId) || !isUuid(fileId)) return undefined;
+  const [file] = await db
+    .select()
+    .from(projectSharedFiles)
+    .where(and(eq(projectSharedFiles.id, fileId), eq(projectSharedFiles.projectId, projectId)));
+  if (!file) return undefined;
+  const stored = await getStorage(env).get(file.storageKey);
+  return stored ? { file, ...stored } : undefined;
+}

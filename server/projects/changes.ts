@@ -8,7 +8,7 @@ export const PROJECT_CHANGES_CHANNEL = "project_changes";
 export type ProjectChange = {
   clientId: string;
   projectId: string;
-  what: "project" | "milestones" | "files";
+  what: "project" | "milestones" | "files" | "messages" | "invoices";
 };
 
 /**

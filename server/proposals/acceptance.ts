@@ -3,6 +3,7 @@ import { invoiceOut, proposalOut } from "#server/api/business.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { escapeHtml, mailClient, notifyStaff } from "#server/business/notify.ts";
+import { portalMention } from "#server/business/portal-mention.ts";
 import { isPublicId } from "#server/business/public-id.ts";
 import { getBillingContact } from "#server/clients/clients.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -199,6 +200,8 @@ async function afterAcceptance({
         "",
         `The deposit invoice ${deposit.number} (${formatMoney(deposit.total, deposit.currency, "en")}) follows in a separate mail.`,
       );
+    const portal = await portalMention({ db, env, contactId: contact.id });
+    if (portal.text) lines.push("", portal.text.trimEnd());
     lines.push("", "Frontier");
     await mailClient(
       { db, env },
@@ -206,7 +209,7 @@ async function afterAcceptance({
         to: contact.email,
         subject: `Welcome aboard: ${proposal.title}`,
         text: lines.join("\n"),
-        html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Thank you for accepting <strong>${escapeHtml(proposal.title)}</strong>. To get started, please tell us about your company, goals and brand here:</p><p><a href="${escapeHtml(onboardingLink)}">${escapeHtml(onboardingLink)}</a></p>${deposit ? `<p>The deposit invoice ${escapeHtml(deposit.number)} follows in a separate mail.</p>` : ""}<p>Frontier</p>`,
+        html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Thank you for accepting <strong>${escapeHtml(proposal.title)}</strong>. To get started, please tell us about your company, goals and brand here:</p><p><a href="${escapeHtml(onboardingLink)}">${escapeHtml(onboardingLink)}</a></p>${deposit ? `<p>The deposit invoice ${escapeHtml(deposit.number)} follows in a separate mail.</p>` : ""}${portal.html}<p>Frontier</p>`,
       },
     );
     if (deposit) {

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, lt } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { escapeHtml, mailClient } from "#server/business/notify.ts";
+import { portalMention } from "#server/business/portal-mention.ts";
 import { getBillingContact } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import { proposalItems, proposals } from "#server/db/schema/proposals.ts";
@@ -63,6 +64,7 @@ export async function sendProposal({
   const { renderProposalPdf } = await import("./pdf");
   const pdf = await renderProposalPdf(full);
   const link = proposalUrl(env, proposal.publicId);
+  const portal = await portalMention({ db, env, contactId: contact.id });
   const isDelivered = await mailClient(
     { db, env },
     {
@@ -76,9 +78,10 @@ export async function sendProposal({
         "",
         `You can accept or decline it on that page until ${proposal.validUntil}. A PDF copy is attached.`,
         "",
+        ...(portal.text ? [portal.text] : []),
         "Frontier",
       ].join("\n"),
-      html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Our proposal <strong>${escapeHtml(proposal.title)}</strong> is ready for you to read:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>You can accept or decline it on that page until ${escapeHtml(proposal.validUntil)}. A PDF copy is attached.</p><p>Frontier</p>`,
+      html: `<p>Hello ${escapeHtml(contact.name)},</p><p>Our proposal <strong>${escapeHtml(proposal.title)}</strong> is ready for you to read:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>You can accept or decline it on that page until ${escapeHtml(proposal.validUntil)}. A PDF copy is attached.</p>${portal.html}<p>Frontier</p>`,
       attachments: [
         {
           filename: `proposal-${slugOf(proposal.title)}.pdf`,

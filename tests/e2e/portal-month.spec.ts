@@ -153,6 +153,10 @@ describe("a month in the client portal", () => {
     await waitForHydration(client.page);
     await expectAccessible(client.page, "onboarding");
     await shot(client.page, "04-onboarding");
+    // Leaving a field saves it, as on the mailed form.
+    await client.page.getByLabel("Company name (required)").fill(company);
+    await client.page.keyboard.press("Tab");
+    await client.page.getByTestId("autosave-state").getByText("All changes saved").waitFor();
     const steps: Array<[string, Array<[string, string]>]> = [
       ["Company details", [["Company name (required)", company]]],
       [
@@ -230,6 +234,7 @@ describe("a month in the client portal", () => {
     const number = (await invoiceLink.textContent()) ?? "";
     await invoiceLink.click();
     await client.page.getByRole("heading", { level: 1, name: `Invoice ${number}` }).waitFor();
+    const invoiceId = client.page.url().split("/").at(-1) ?? "";
     expect(await client.page.getByTestId("invoice-balance").textContent()).toBe("$1,500.00");
     await expectAccessible(client.page, "invoice");
     await shot(client.page, "07-invoice");
@@ -289,7 +294,17 @@ describe("a month in the client portal", () => {
       `${contact.name} submitted the onboarding`,
     ])
       await timeline.getByText(text).first().waitFor();
+    // Every onboarding step saved in one sitting is one entry.
+    await timeline
+      .getByText(/of the onboarding for .+ \(and \d+ more saves since/)
+      .first()
+      .waitFor();
     await shot(staff.page, "09-admin-client");
+    await staff.page.goto(`${server.url}/admin/invoices/edit/${invoiceId}`);
+    await staff.page
+      .getByTestId("invoice-seen")
+      .getByText(/First opened in the client portal/)
+      .waitFor();
     await admin.page.goto(`${server.url}/admin/audit?area=portal`);
     await admin.page.getByText("statement-downloaded").first().waitFor();
 

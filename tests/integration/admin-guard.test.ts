@@ -41,6 +41,9 @@ const adminRoutes = flatten(routes as RouteEntry[]).filter(
 
 /** SPEC.md section 6: what each admin route allows. Anything not listed is admin only. */
 function accessOf(route: { path: string; file: string }): Access {
+  // The inbox: client managers read and answer the portal's project threads (decision 415);
+  // its visitor-chat actions stay admin only (tests/integration/inbox-client-threads.test.ts).
+  if (route.path === "/admin/chat") return "staff";
   if (route.file === "routes/admin/layout.tsx") return "shell";
   if (route.path === "/admin") return "index";
   if (route.path === "/admin/account" || route.path.startsWith("/admin/account/")) return "self";

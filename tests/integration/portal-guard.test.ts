@@ -14,8 +14,10 @@ import { createInvoice } from "#server/invoices/editing.ts";
 import { sendInvoice } from "#server/invoices/sending.ts";
 import { addOnboardingFile } from "#server/onboarding/onboarding.ts";
 import { requirePortalViewer } from "#server/portal/guard.ts";
-import { portalCookieName } from "#server/portal/session.ts";
+import { getPortalThread, postPortalMessage } from "#server/portal/messages.ts";
+import { findPortalViewer, portalCookieName } from "#server/portal/session.ts";
 import { addSharedFile } from "#server/portal/shared-files.ts";
+import { replyToClientThread } from "#server/portal/team-messages.ts";
 import { addMilestone } from "#server/projects/milestones.ts";
 import { createProject } from "#server/projects/projects.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
@@ -157,7 +159,25 @@ describeEachDatabase("every portal route keeps clients apart", (get) => {
       filename: "brief.pdf",
       bytes: PDF,
     });
-    return { ...portal, proposal, invoice, project, shared, upload };
+    const viewer = await findPortalViewer({
+      db,
+      env: portalEnv,
+      request: new Request("http://frontier.test/portal", { headers: { Cookie: portal.cookie } }),
+    });
+    const message = await postPortalMessage({
+      database: get(),
+      viewer: viewer!,
+      projectId: project.id,
+      body: `A question from ${portal.client.company}`,
+      address: "192.0.2.10",
+    });
+    const reply = await replyToClientThread({
+      database: get(),
+      staff: { id: "walk-staff", name: "Walk Staff" },
+      projectId: project.id,
+      body: `An answer for ${portal.client.company} only`,
+    });
+    return { ...portal, proposal, invoice, project, shared, upload, message, reply };
   }
 
   /** The route's parameters, naming one client's records. */
@@ -171,6 +191,7 @@ describeEachDatabase("every portal route keeps clients apart", (get) => {
     if (route.path.includes("/files/"))
       return { id: owner.project.id, fileId: fileOwner.shared.id };
     if (route.path.startsWith("/portal/projects/")) return { id: owner.project.id };
+    if (route.path.startsWith("/portal/messages/")) return { id: owner.project.id };
     return {};
   }
 
@@ -242,6 +263,8 @@ describeEachDatabase("every portal route keeps clients apart", (get) => {
         "/portal/projects/:id/files/:fileId",
         "/portal/projects/:id/onboarding",
         "/portal/events",
+        "/portal/messages",
+        "/portal/messages/:id",
       ]),
     );
   });
@@ -296,6 +319,12 @@ describeEachDatabase("every portal route keeps clients apart", (get) => {
       .from(onboardingResponses)
       .where(eq(onboardingResponses.projectId, b.project.id));
     expect(response.answers).toEqual({});
+    const thread = await getPortalThread({
+      db: get().db,
+      viewer: { clientId: b.client.id },
+      projectId: b.project.id,
+    });
+    expect(thread.messages.map((message) => message.id)).toEqual([b.message.id, b.reply.id]);
   });
 
   it("shows a contact their own records and nothing of another client's anywhere", async () => {
@@ -308,6 +337,9 @@ describeEachDatabase("every portal route keeps clients apart", (get) => {
       b.project.id,
       b.shared.id,
       b.upload.id,
+      b.message.id,
+      b.reply.id,
+      b.reply.body,
     ];
     for (const route of portalRoutes.filter((candidate) => !publicPaths.has(candidate.path)))
       for (const data of [false, true]) {

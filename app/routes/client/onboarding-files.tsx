@@ -9,6 +9,8 @@ import type { Route } from "./+types/onboarding";
 type OnboardingFilesProps = {
   files: Route.ComponentProps["loaderData"]["files"];
   isBusy: boolean;
+  /** After submitting (in the portal) files can be added, not removed. */
+  canRemove?: boolean;
 };
 
 /** A file past the limit is refused here, before it is sent (the server refuses it too). */
@@ -20,7 +22,7 @@ function checkFileSize(event: ChangeEvent<HTMLInputElement>) {
 }
 
 /** The files the client has sent so far, each removable, and the upload form. */
-export function OnboardingFiles({ files, isBusy }: OnboardingFilesProps) {
+export function OnboardingFiles({ files, isBusy, canRemove = true }: OnboardingFilesProps) {
   return (
     <div className="mt-8 border-t border-white/10 pt-6">
       <h3 className="font-semibold text-white">Files</h3>
@@ -32,18 +34,20 @@ export function OnboardingFiles({ files, isBusy }: OnboardingFilesProps) {
                 {file.filename}{" "}
                 <span className="text-mist-400">({Math.ceil(file.size / 1024)} KB)</span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="fileId" value={file.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="remove-file"
-                  className="text-sm text-mist-400 underline hover:text-white"
-                  aria-label={`Remove ${file.filename}`}
-                >
-                  Remove
-                </button>
-              </Form>
+              {canRemove ? (
+                <Form method="post">
+                  <input type="hidden" name="fileId" value={file.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-file"
+                    className="text-sm text-mist-400 underline hover:text-white"
+                    aria-label={`Remove ${file.filename}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

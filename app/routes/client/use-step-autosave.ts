@@ -10,7 +10,12 @@ type AutosaveResult =
  * at once, and a router submission ending during that save's navigation would
  * cut the navigation short. Only the newest answer counts; each step starts blank.
  */
-export function useStepAutosave(projectId: string, step: number) {
+export function useStepAutosave(
+  projectId: string,
+  step: number,
+  /** Where the answers go: the mailed form's link by default, the portal's own in the portal. */
+  url = `/onboarding/${projectId}/autosave`,
+) {
   const [state, setState] = useState<{ step: number; saving: boolean; result?: AutosaveResult }>({
     step,
     saving: false,
@@ -30,7 +35,7 @@ export function useStepAutosave(projectId: string, step: number) {
     setState({ step, saving: true });
     let result: AutosaveResult;
     try {
-      const response = await fetch(`/onboarding/${projectId}/autosave`, { method: "POST", body });
+      const response = await fetch(url, { method: "POST", body });
       result = response.headers.get("Content-Type")?.includes("application/json")
         ? ((await response.json()) as AutosaveResult)
         : { ok: false, error: "Your answers could not be saved. Use Save and continue." };

@@ -13,7 +13,8 @@ export type AttentionItem =
       isOverdue: boolean;
     }
   | { kind: "proposal"; id: string; title: string; validUntil: string }
-  | { kind: "onboarding"; projectId: string; projectName: string };
+  | { kind: "onboarding"; projectId: string; projectName: string }
+  | { kind: "messages"; projectId: string; projectName: string; unread: number };
 
 function itemOf(item: AttentionItem, locale: string) {
   switch (item.kind) {
@@ -43,6 +44,15 @@ function itemOf(item: AttentionItem, locale: string) {
         title: item.projectName,
         detail: "Tell us about your company, goals and brand",
         tone: "border-frontier-orange/50 bg-frontier-orange/10",
+      };
+    case "messages":
+      return {
+        key: `messages-${item.projectId}`,
+        to: `/portal/messages/${item.projectId}`,
+        label: item.unread === 1 ? "New message" : `${item.unread} new messages`,
+        title: item.projectName,
+        detail: "From your team",
+        tone: "border-frontier-blue/50 bg-frontier-blue/10",
       };
   }
 }

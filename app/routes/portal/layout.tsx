@@ -1,14 +1,20 @@
 import { Form, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { requirePortalViewer } from "#server/portal/guard.ts";
+import { countPortalUnread } from "#server/portal/messages.ts";
 import type { Route } from "./+types/layout";
 import { PortalFrame } from "./portal-frame";
 import { PortalNav } from "./portal-nav";
 import { usePortalEvents } from "./use-portal-events";
 
-// Not the guard (each child loader checks its own access): it names the contact for the chrome.
+// Not the guard (each child loader checks its own access): it names the contact for the chrome
+// and counts the team's unread messages for the nav.
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requirePortalViewer(args);
-  return { viewer: { name: viewer.name, email: viewer.email, company: viewer.company } };
+  const unread = await countPortalUnread({ db: args.context.db, clientId: viewer.clientId });
+  return {
+    viewer: { name: viewer.name, email: viewer.email, company: viewer.company },
+    unread,
+  };
 }
 
 export const meta = () => [
@@ -33,11 +39,11 @@ function Account({ name, company }: { name: string; company: string }) {
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { viewer } = loaderData;
+  const { viewer, unread } = loaderData;
   const isLive = usePortalEvents();
   return (
     <PortalFrame account={<Account name={viewer.name} company={viewer.company} />}>
-      <PortalNav />
+      <PortalNav badges={{ "/portal/messages": unread }} />
       <div
         className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10"
         data-portal-live={isLive ? "on" : "off"}

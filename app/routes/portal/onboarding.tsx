@@ -4,6 +4,7 @@ import { OnboardingFiles } from "#app/routes/client/onboarding-files.tsx";
 import { OnboardingProgress } from "#app/routes/client/onboarding-progress.tsx";
 import { OnboardingReview } from "#app/routes/client/onboarding-review.tsx";
 import { OnboardingStepForm } from "#app/routes/client/onboarding-step-form.tsx";
+import { useStepAutosave } from "#app/routes/client/use-step-autosave.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requirePortalViewer } from "#server/portal/guard.ts";
@@ -121,11 +122,26 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const noAutosave = async () => {};
-
 export default function PortalOnboarding({ loaderData }: Route.ComponentProps) {
   const { project, stage, answers, files, step, missing } = loaderData;
-  const actionData = useActionData<typeof action>();
+  const submitted = useActionData<typeof action>();
+  // Each field is saved as the contact leaves it, as on the mailed form.
+  const autosave = useStepAutosave(
+    project.id,
+    step,
+    `/portal/projects/${project.id}/onboarding/autosave`,
+  );
+  const actionData =
+    submitted && "error" in submitted
+      ? submitted
+      : autosave.result && !autosave.result.ok
+        ? autosave.result
+        : undefined;
+  const autosaveState = autosave.saving
+    ? "Saving..."
+    : autosave.result?.ok
+      ? "All changes saved"
+      : "";
   const isBusy = useNavigation().state === "submitting";
   const current = stage === "closed" ? undefined : onboardingSteps[step];
   return (
@@ -164,11 +180,11 @@ export default function PortalOnboarding({ loaderData }: Route.ComponentProps) {
             answers={answers}
             errors={actionData?.fieldErrors}
             isBusy={isBusy}
-            autosaveState=""
-            onAutosave={noAutosave}
+            autosaveState={autosaveState}
+            onAutosave={autosave.save}
           />
-          {current.hasFiles && stage === "to-do" ? (
-            <OnboardingFiles files={files} isBusy={isBusy} />
+          {current.hasFiles ? (
+            <OnboardingFiles files={files} isBusy={isBusy} canRemove={stage === "to-do"} />
           ) : null}
         </section>
       ) : stage === "to-do" ? (

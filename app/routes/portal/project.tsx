@@ -5,7 +5,10 @@ import { localeFrom } from "#server/business/locale.ts";
 import { requirePortalViewer } from "#server/portal/guard.ts";
 import { portalData } from "#server/portal/http.ts";
 import { getPortalProject } from "#server/portal/projects.ts";
+import { getProjectRetainer } from "#server/retainers/retainers.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
+import { retainerPeriodLabel } from "#shared/business/retainer-form.ts";
+import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/project";
 import { MilestoneList } from "./project-summary";
 
@@ -18,7 +21,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { onboardingId: _onboardingId, ...project } = await portalData(() =>
     getPortalProject({ db: args.context.db, clientId: viewer.clientId, projectId: args.params.id }),
   );
-  return { project, locale: localeFrom(args.request) };
+  // Only what the client needs of the retainer: its amount, rhythm and next invoice.
+  const found = await getProjectRetainer({ db: args.context.db, projectId: project.id });
+  const retainer =
+    found && found.state !== "ended"
+      ? {
+          amount: found.current.amount,
+          currency: found.retainer.currency,
+          period: found.retainer.period,
+          isPaused: found.state === "paused",
+          nextIssueDate: found.next && !found.next.isSkipped ? found.next.issueDate : null,
+        }
+      : null;
+  return { project, retainer, locale: localeFrom(args.request) };
 }
 
 type FileRow = { id: string; filename: string; size: number; createdAt: Date | string };
@@ -68,7 +83,7 @@ const onboardingText = {
 };
 
 export default function PortalProject({ loaderData }: Route.ComponentProps) {
-  const { project, locale } = loaderData;
+  const { project, retainer, locale } = loaderData;
   const onboarding = onboardingText[project.onboarding];
   return (
     <main id="main" className="flex flex-col gap-8">
@@ -86,6 +101,23 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
             : "Start date to be agreed"}
           {project.dueDate ? ` · due ${formatDate(project.dueDate, locale)}` : ""}
         </p>
+        {retainer ? (
+          <p className="mt-1 text-mist-300" data-testid="portal-retainer">
+            Retainer: {formatMoney(retainer.amount, retainer.currency, locale)}{" "}
+            {retainerPeriodLabel[retainer.period]}
+            {retainer.isPaused
+              ? " (paused)"
+              : retainer.nextIssueDate
+                ? `; next invoice ${formatDate(retainer.nextIssueDate, locale)}`
+                : ""}
+          </p>
+        ) : null}
+        <Link
+          to={`/portal/messages/${project.id}`}
+          className="btn-secondary mt-4 px-4 py-2 text-sm"
+        >
+          Messages with the team
+        </Link>
       </div>
 
       <section aria-labelledby="milestones-title">

@@ -2,14 +2,26 @@ import { Link } from "react-router";
 import { chatFilters } from "#shared/chat.ts";
 import { useSearchHref } from "./use-search-href";
 
-export function ConversationFilterNav({ filter }: { filter: string }) {
+/** The filter that lists the client portal's project threads instead of visitor chats. */
+export const CLIENTS_FILTER = "clients";
+
+export function ConversationFilterNav({
+  filter,
+  clientUnread,
+  isAdmin,
+}: {
+  filter: string;
+  clientUnread: number;
+  isAdmin: boolean;
+}) {
   const hrefFor = useSearchHref();
+  const items = [...(isAdmin ? chatFilters : []), { value: CLIENTS_FILTER, label: "Clients" }];
   return (
     <nav aria-label="Conversation filter" className="mb-4 flex flex-wrap gap-2">
-      {chatFilters.map((item) => (
+      {items.map((item) => (
         <Link
           key={item.value}
-          to={hrefFor({ filter: item.value, page: null })}
+          to={hrefFor({ filter: item.value, page: null, c: null, t: null })}
           aria-current={filter === item.value ? "page" : undefined}
           className={`rounded-full px-3 py-1.5 text-sm ${
             filter === item.value
@@ -18,6 +30,15 @@ export function ConversationFilterNav({ filter }: { filter: string }) {
           }`}
         >
           {item.label}
+          {item.value === CLIENTS_FILTER && clientUnread > 0 ? (
+            <span
+              className="ml-1.5 rounded-full bg-frontier-orange px-1.5 py-0.5 text-xs font-semibold text-ink-950"
+              data-testid="clients-unread"
+            >
+              {clientUnread}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
         </Link>
       ))}
     </nav>

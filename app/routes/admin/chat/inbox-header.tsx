@@ -7,12 +7,31 @@ export function InboxHeader({
   status,
   isSoundOn,
   onToggleSound,
+  isAdmin,
 }: {
   unread: number;
   status: ChatSocketStatus;
   isSoundOn: boolean;
   onToggleSound: () => void;
+  isAdmin: boolean;
 }) {
+  if (!isAdmin)
+    return (
+      <PageHeader
+        title="Client messages"
+        description={
+          <>
+            {unread > 0 ? (
+              <span className="mr-2 inline-flex items-center rounded-full bg-frontier-orange px-2 py-0.5 text-sm font-semibold text-ink-950">
+                {unread} unread
+              </span>
+            ) : null}
+            Clients write about their projects in the portal; answer them here. The list refreshes
+            every 15 seconds.
+          </>
+        }
+      />
+    );
   return (
     <PageHeader
       title="Live Chat"
@@ -23,7 +42,8 @@ export function InboxHeader({
               {unread} unread
             </span>
           ) : null}
-          Visitors see the team as online while this screen is open.
+          Visitors see the team as online while this screen is open. Clients' project messages are
+          under Clients.
         </>
       }
       actions={

@@ -19,42 +19,69 @@ import { sendStaffMessage } from "#server/chat/staff-messages.ts";
 import { errorResponse, invalid } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { isUuid } from "#server/ids.ts";
+import {
+  countClientUnreadForStaff,
+  findClientThreads,
+  getClientThread,
+  markClientThreadRead,
+  replyToClientThread,
+} from "#server/portal/team-messages.ts";
 import { type ChatMessage, chatFilters, chatStaffActionSchema } from "#shared/chat.ts";
+import { threadReplySchema } from "#shared/portal.ts";
 import type { Route } from "./+types/index";
+import { ClientThread } from "./client-thread";
+import { ClientThreadList } from "./client-thread-list";
 import { Conversation } from "./conversation";
-import { ConversationFilterNav } from "./conversation-filter-nav";
+import { CLIENTS_FILTER, ConversationFilterNav } from "./conversation-filter-nav";
 import { ConversationList } from "./conversation-list";
 import { InboxHeader } from "./inbox-header";
 import { useLiveUpdates } from "./use-live-updates";
+import { usePolling } from "./use-polling";
 import { withLiveMessages } from "./with-live-messages";
 
 export const meta = () => [{ title: "Live Chat | Command Center" }];
 
 const filterValues = chatFilters.map((filter) => filter.value) as string[];
 
+/**
+ * The inbox: visitor chats (admins, decision 600) and the client portal's project threads
+ * (staff, decision 415) under the "Clients" filter, so everything is answered in one place.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const me = await requireRole(args, "admin");
-  const { db } = args.context;
+  const me = await requireRole(args, "staff");
+  const isAdmin = me.role === "admin";
+  const { db, database } = args.context;
   const url = new URL(args.request.url);
-  const filterParam = url.searchParams.get("filter") ?? "active";
+  const filterParam = url.searchParams.get("filter") ?? (isAdmin ? "active" : CLIENTS_FILTER);
+  const isClients = !isAdmin || filterParam === CLIENTS_FILTER;
   const filter = (
     filterValues.includes(filterParam) ? filterParam : "active"
   ) as ConversationFilter;
   const page = pageFrom(url);
+  const threadId = url.searchParams.get("t");
+  // Looking at a thread reads it for the team (before the counts below).
+  if (isClients && isUuid(threadId)) await markClientThreadRead({ database, projectId: threadId });
   const selectedId = url.searchParams.get("c");
-  const isSelectedId = isUuid(selectedId);
-  const [list, unread, selected, clientChoices] = await Promise.all([
-    findConversations(db, { filter, staffId: me.id, page }),
-    countUnreadForStaff(db),
+  const isSelectedId = !isClients && isUuid(selectedId);
+  const [list, unread, selected, clientChoices, threads, clientUnread, thread] = await Promise.all([
+    isClients ? undefined : findConversations(db, { filter, staffId: me.id, page }),
+    isAdmin ? countUnreadForStaff(db) : 0,
     isSelectedId ? findConversation(db, selectedId) : undefined,
-    findClientChoices(db),
+    isClients ? [] : findClientChoices(db),
+    isClients ? findClientThreads(db, { page }) : undefined,
+    countClientUnreadForStaff(db),
+    isClients && isUuid(threadId) ? getClientThread({ db, projectId: threadId }) : undefined,
   ]);
   const messages = selected ? await findMessages(db, { conversationId: selected.id }) : [];
   return {
     me: { id: me.id, name: me.name },
-    filter,
-    list,
+    isAdmin,
+    filter: isClients ? CLIENTS_FILTER : filter,
+    list: list ?? { rows: [], total: 0, page, pageSize: 30 },
+    threads: threads ?? { rows: [], total: 0, page, pageSize: 30 },
+    thread: thread ?? null,
     unread,
+    clientUnread,
     clientChoices,
     selected: selected
       ? {
@@ -75,11 +102,29 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireRole(args, "admin");
+  const staff = await requireRole(args, "staff");
   const { context } = args;
-  const parsed = chatStaffActionSchema.safeParse(Object.fromEntries(await readForm(args.request)));
+  const form = Object.fromEntries(await readForm(args.request));
+  // Answering a client's project thread is for all staff; everything else is the visitor chat's.
+  if (form.intent === "thread-reply") {
+    try {
+      const reply = threadReplySchema.safeParse(form);
+      if (!reply.success) throw invalid(reply.error, reply.error.issues[0].message);
+      await replyToClientThread({
+        database: context.database,
+        staff,
+        projectId: reply.data.projectId,
+        body: reply.data.body,
+      });
+      return { ok: true as const };
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
+  const parsed = chatStaffActionSchema.safeParse(form);
+  if (!parsed.success) return errorResponse(invalid(parsed.error, parsed.error.issues[0].message));
+  const me = await requireRole(args, "admin");
   try {
-    if (!parsed.success) throw invalid(parsed.error, parsed.error.issues[0].message);
     const input = parsed.data;
     const change = {
       database: context.database,
@@ -113,12 +158,19 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ChatScreen({ loaderData }: Route.ComponentProps) {
-  const { list, filter, unread, selected, messages, clientChoices, me } = loaderData;
+  const { list, filter, unread, selected, messages, clientChoices, me, isAdmin } = loaderData;
+  const { threads, thread, clientUnread } = loaderData;
   // Messages from the socket show at once; the reload that follows brings the rest of the row.
   const [liveMessages, setLiveMessages] = useState<ChatMessage[]>([]);
-  const live = useLiveUpdates(selected?.id ?? null, selected?.staffUnread ?? 0, (message) =>
-    setLiveMessages((current) => [...current.slice(-200), message]),
+  const live = useLiveUpdates(
+    selected?.id ?? null,
+    selected?.staffUnread ?? 0,
+    (message) => setLiveMessages((current) => [...current.slice(-200), message]),
+    isAdmin,
   );
+  // Client managers have no chat socket (visitor chats are for admins): their list refreshes.
+  usePolling(!isAdmin);
+  const isClients = filter === CLIENTS_FILTER;
   const rows = withLiveMessages(list.rows, liveMessages, filter);
   const threadMessages = selected
     ? mergeMessages(
@@ -127,36 +179,51 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
       )
     : [];
 
+  const total = unread + clientUnread;
   useEffect(() => {
     document.title =
-      unread > 0 ? `(${unread}) Live Chat | Command Center` : "Live Chat | Command Center";
-  }, [unread]);
+      total > 0 ? `(${total}) Live Chat | Command Center` : "Live Chat | Command Center";
+  }, [total]);
 
   return (
     <main id="main" className="p-6 lg:p-8">
       <InboxHeader
-        unread={unread}
+        unread={total}
         status={live.status}
         isSoundOn={live.isSoundOn}
         onToggleSound={live.toggleSound}
+        isAdmin={isAdmin}
       />
-      <ConversationFilterNav filter={filter} />
-      <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
-        <ConversationList rows={rows} list={list} selectedId={selected?.id} />
-        {selected ? (
-          <Conversation
-            key={selected.id}
-            conversation={selected}
-            messages={threadMessages}
-            clientChoices={clientChoices}
-            meId={me.id}
-          />
-        ) : (
-          <section className="card flex min-h-64 items-center justify-center text-mist-300">
-            Choose a conversation to read and answer it.
-          </section>
-        )}
-      </div>
+      <ConversationFilterNav filter={filter} clientUnread={clientUnread} isAdmin={isAdmin} />
+      {isClients ? (
+        <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
+          <ClientThreadList threads={threads} selectedId={thread?.project.id} />
+          {thread ? (
+            <ClientThread key={thread.project.id} thread={thread} />
+          ) : (
+            <section className="card flex min-h-64 items-center justify-center text-mist-300">
+              Choose a project thread to read and answer it.
+            </section>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
+          <ConversationList rows={rows} list={list} selectedId={selected?.id} />
+          {selected ? (
+            <Conversation
+              key={selected.id}
+              conversation={selected}
+              messages={threadMessages}
+              clientChoices={clientChoices}
+              meId={me.id}
+            />
+          ) : (
+            <section className="card flex min-h-64 items-center justify-center text-mist-300">
+              Choose a conversation to read and answer it.
+            </section>
+          )}
+        </div>
+      )}
     </main>
   );
 }

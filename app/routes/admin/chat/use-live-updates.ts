@@ -6,10 +6,15 @@ import { playChime } from "./play-chime";
 
 const SOUND_KEY = "frontier-chat-sound";
 
+/**
+ * The chat socket's frames: a message shows at once, and the page reloads its data.
+ * `isEnabled` false (a client manager: the socket is for admins) opens no socket.
+ */
 export function useLiveUpdates(
   selectedId: string | null,
   selectedUnread: number,
   onMessage: (message: ChatMessage) => void,
+  isEnabled = true,
 ) {
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
@@ -25,6 +30,7 @@ export function useLiveUpdates(
 
   useEffect(() => {
     setSoundOn(window.localStorage.getItem(SOUND_KEY) !== "off");
+    if (!isEnabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
@@ -50,7 +56,7 @@ export function useLiveUpdates(
       clearTimeout(timer);
       socket.close();
     };
-  }, []);
+  }, [isEnabled]);
 
   // Looking at a conversation reads it.
   useEffect(() => {

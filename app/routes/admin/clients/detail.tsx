@@ -62,6 +62,7 @@ const kindLabel = {
   payment: "Payment",
   chat: "Chat",
   portal: "Portal",
+  retainer: "Retainer",
 };
 const kindDot = {
   message: "bg-frontier-orange",
@@ -71,6 +72,7 @@ const kindDot = {
   payment: "bg-green-500",
   chat: "bg-orange-300",
   portal: "bg-frontier-blue",
+  retainer: "bg-green-300",
 };
 
 export default function ClientDetailScreen({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate } from "#app/components/business/fields.tsx";
+import { formatDate, formatDateTime } from "#app/components/business/fields.tsx";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 
@@ -31,6 +31,14 @@ export function InvoiceAmounts({ invoice, locale }: Pick<InvoiceData, "invoice" 
         <p className="text-mist-400">Due</p>
         <p className="text-lg font-semibold text-white">{formatDate(invoice.dueDate, locale)}</p>
       </div>
+      {invoice.sentAt ? (
+        <p className="text-mist-300 sm:col-span-4" data-testid="invoice-seen">
+          Sent {formatDateTime(invoice.sentAt, locale)} ·{" "}
+          {invoice.firstViewedAt
+            ? `First opened in the client portal ${formatDateTime(invoice.firstViewedAt, locale)}`
+            : "Not opened in the client portal yet"}
+        </p>
+      ) : null}
       {invoice.replacesInvoiceId ? (
         <p className="sm:col-span-4">
           Reissue of a voided invoice.{" "}

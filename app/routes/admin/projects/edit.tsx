@@ -5,6 +5,7 @@ import { ProjectForm } from "#app/components/business/project-form.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
+import { todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { listClientChoices } from "#server/clients/clients.ts";
@@ -14,6 +15,7 @@ import { requireIdParam } from "#server/ids.ts";
 import { listOnboardingFiles } from "#server/onboarding/onboarding.ts";
 import { listSharedFiles } from "#server/portal/shared-files.ts";
 import { getProject, updateProject } from "#server/projects/projects.ts";
+import { getProjectRetainer } from "#server/retainers/retainers.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
 import { onboardingSteps } from "#shared/business/onboarding-form.ts";
@@ -21,6 +23,7 @@ import { projectFormSchema, projectFormValues } from "#shared/business/project-f
 import { moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 import { MilestonesPanel } from "./milestones-panel";
+import { RetainerPanel } from "./retainer-panel";
 import { SharedFilesPanel } from "./shared-files-panel";
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -31,11 +34,13 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db, env } = args.context;
-  const [project, clients, files, sharedFiles] = await Promise.all([
+  const today = todayIso();
+  const [project, clients, files, sharedFiles, retainer] = await Promise.all([
     getProject({ db, id: args.params.id }),
     listClientChoices({ db }),
     listOnboardingFiles({ db, projectId: args.params.id }),
     listSharedFiles({ db, projectId: args.params.id }),
+    getProjectRetainer({ db, projectId: args.params.id, today }),
   ]);
   invariantResponse(project, "Not Found", { status: 404 });
   return {
@@ -48,6 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
       contentType,
     })),
     sharedFiles,
+    retainer: retainer ?? null,
+    today,
     onboardingLink: `${env.PUBLIC_URL}/onboarding/${project.onboardingId}`,
     locale: localeFrom(args.request),
   };
@@ -78,7 +85,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditProjectScreen({ loaderData }: Route.ComponentProps) {
-  const { project, clients, files, sharedFiles, onboardingLink, locale } = loaderData;
+  const { project, clients, files, sharedFiles, retainer, today, onboardingLink, locale } =
+    loaderData;
   const actionData = useActionData<typeof action>();
   const answers = project.onboarding?.answers ?? {};
   const hasAnswers = Object.values(answers).some((value) => value?.trim());
@@ -104,12 +112,20 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
           </span>
         }
         actions={
-          <Link
-            to={`/admin/invoices/create?clientId=${project.clientId}&projectId=${project.id}`}
-            className="btn-secondary px-4 py-2 text-sm"
-          >
-            New invoice
-          </Link>
+          <>
+            <Link
+              to={`/admin/chat?filter=clients&t=${project.id}`}
+              className="btn-secondary px-4 py-2 text-sm"
+            >
+              Message the client
+            </Link>
+            <Link
+              to={`/admin/invoices/create?clientId=${project.clientId}&projectId=${project.id}`}
+              className="btn-secondary px-4 py-2 text-sm"
+            >
+              New invoice
+            </Link>
+          </>
         }
       />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -147,6 +163,13 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
         </section>
         <div className="flex flex-col gap-8">
           <MilestonesPanel projectId={project.id} milestones={project.milestones} locale={locale} />
+          <RetainerPanel
+            projectId={project.id}
+            retainer={retainer}
+            currency={project.currency}
+            today={today}
+            locale={locale}
+          />
           <SharedFilesPanel projectId={project.id} files={sharedFiles} locale={locale} />
           <section aria-labelledby="onboarding" className="card">
             <h2 id="onboarding" className="heading-md mb-3">

@@ -37,7 +37,13 @@ export function SharedFilesPanel({
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {file.filename}{" "}
+                <a
+                  href={`/admin/projects/${projectId}/files/${file.id}`}
+                  className="text-frontier-blue underline"
+                  download
+                >
+                  {file.filename}
+                </a>{" "}
                 <span className="text-mist-400">
                   ({Math.ceil(file.size / 1024)} KB, {formatDate(file.createdAt, locale)}
                   {file.uploadedBy ? `, ${file.uploadedBy}` : ""})
