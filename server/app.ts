@@ -6,6 +6,7 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { createAnalyticsEndpoints } from "#server/analytics/endpoints.ts";
 import { apiRouter } from "#server/api/router.ts";
 import { authHandler } from "#server/auth/http.ts";
 import {
@@ -112,6 +113,11 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   // The JSON API: bearer tokens only, its own JSON answers, never a page (decision 410).
   app.use("/api/v1", apiRouter({ database, env }));
 
+  // Page-view and proposal-reading beacons (JSON, 4 KB): answered here, before the
+  // form-only rule below, and never through the page cache (they are POSTs).
+  const analytics = createAnalyticsEndpoints({ database, env, clientAddress });
+  app.use(analytics.router);
+
   // Managed redirects and old slugs of published items, before any page renders or is cached.
   const redirects = await redirectMiddleware(database);
   app.use(redirects);
@@ -169,5 +175,10 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   };
 
   // Every request, page-cache hits included, gets an id for its log lines and X-Request-Id.
-  return { app, handle: withRequestId(handle), close: closeVite };
+  // Closing writes the page views still buffered (graceful shutdown loses none).
+  const close = async () => {
+    await analytics.close();
+    await closeVite();
+  };
+  return { app, handle: withRequestId(handle), close };
 }

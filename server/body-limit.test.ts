@@ -19,6 +19,8 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor({ path: "/api/v1/leads", isMultipart: false }).jsonBody).toEqual({
       error: { code: "PAYLOAD_TOO_LARGE", message: "The body is larger than 64 KB." },
     });
+    expect(limit("/api/event")).toBe(4 * KB);
+    expect(limit("/api/proposal-view")).toBe(4 * KB);
     expect(limit("/admin/insights/edit/1.data")).toBe(2 * MB);
     expect(limit("/admin/subscribers", true)).toBe(16 * MB);
     expect(limit("/admin/media/upload", true)).toBe(200 * MB + 64 * KB);

@@ -67,6 +67,9 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
       jsonBody: { error: { code: "PAYLOAD_TOO_LARGE", message } },
     };
   }
+  // Analytics beacons: a path, a referrer and a campaign, or a proposal's section times.
+  if (route === "/api/event" || route === "/api/proposal-view")
+    return { bytes: 4 * KB, isJson: true, message: "An analytics event is at most 4 KB." };
   return textForm(64 * KB);
 }
 

@@ -101,6 +101,13 @@ export const envSchema = z.object({
     .max(3600, "must be at most 3600")
     .default(600),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
+  /** The header a proxy in front puts the visitor's country in (analytics); empty: none. */
+  ANALYTICS_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{0,64}$/, "must be a header name (letters, digits and dashes) or empty")
+    .default("cf-ipcountry"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** For tests only: origins of local servers that staff-given addresses may reach (decision 508). */
   PRIVATE_FETCH_ORIGINS: originList,

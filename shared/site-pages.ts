@@ -22,6 +22,8 @@ export const sitePages: Array<{ path: string; label: string }> = [
   { path: "/pricing", label: "Pricing" },
   { path: "/contact", label: "Contact" },
   { path: "/personas", label: "Personas" },
+  { path: "/search", label: "Search" },
+  { path: "/privacy", label: "Privacy" },
 ];
 
 /** A page in the editor's list: a site page, a case study or an insight. */

@@ -25,6 +25,7 @@ export const adminNavigation: AdminNavSection[] = [
     links: [
       { to: "/admin/campaigns", label: "Campaigns" },
       { to: "/admin/subscribers", label: "Subscribers" },
+      { to: "/admin/analytics", label: "Analytics" },
     ],
   },
   {

@@ -13,7 +13,7 @@ const publicPages: ReadonlyArray<{ pattern: RegExp; params: Readonly<Record<stri
   { pattern: /^\/insights\/?$/, params: { page: "page", tag: "text" } },
   { pattern: /^\/case-studies\/?$/, params: { industry: "text", page: "page", service: "text" } },
   { pattern: /^\/podcasts\/?$/, params: { page: "page" } },
-  { pattern: /^\/(about-us|services|faq|pricing|contact|personas)\/?$/, params: {} },
+  { pattern: /^\/(about-us|services|faq|pricing|contact|personas|privacy)\/?$/, params: {} },
   { pattern: /^\/(services|case-studies|insights)\/[\w-]+\/?$/, params: {} },
   { pattern: /^\/(insights\.rss|podcasts\.rss|sitemap\.xml|robots\.txt)$/, params: {} },
 ];

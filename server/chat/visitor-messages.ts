@@ -1,4 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import {
+  saveFirstTouchpoints,
+  saveTouchpoints,
+  type Touchpoint,
+} from "#server/analytics/touchpoints.ts";
 import { notifyStaff } from "#server/business/notify.ts";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import { chatConversations, chatMessages } from "#server/db/schema/chat.ts";
@@ -144,12 +149,15 @@ export async function takeOfflineMessage({
   visitorId,
   input,
   address,
+  touchpoints = [],
 }: {
   database: Database;
   env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL">;
   visitorId: string;
   input: unknown;
   address: string | null;
+  /** The pages seen before writing (server/analytics): kept with the lead and the chat. */
+  touchpoints?: Touchpoint[];
 }) {
   const parsed = chatOfflineSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
@@ -174,6 +182,8 @@ export async function takeOfflineMessage({
       })
       .returning();
     await emitWebhookEvent(tx, { type: "lead.created", data: leadPayload(lead) });
+    await saveTouchpoints(tx, { leadId: lead.id }, touchpoints);
+    await saveFirstTouchpoints(tx, { conversationId: conversation.id }, touchpoints);
     return { conversation, message: stored.message, leadId: lead.id };
   });
   await publishChatEvent(database, {

@@ -125,6 +125,7 @@ export const staticSitemapPaths = [
   "/pricing",
   "/contact",
   "/personas",
+  "/privacy",
 ];
 
 /** Every public page and published item, with the date it last changed. */

@@ -1,3 +1,4 @@
+import { ANALYTICS_ROLLUP_JOB, rollupAnalytics } from "#server/analytics/rollup.ts";
 import { PRUNE_RECEIPTS_JOB, pruneFormReceipts } from "#server/antispam/receipts.ts";
 import { PASSWORD_RESET_JOB, sendPasswordResetLink } from "#server/auth/links.ts";
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
@@ -108,3 +109,8 @@ jobHandlers[RETAINER_ISSUE_JOB] = async (payload, { db, env }) => {
   await issueRetainerInvoices({ db, env, retainerId });
 };
 recurringJobs.push({ kind: RETAINER_ISSUE_JOB, everyMs: 60 * 60_000 });
+// Analytics: page views become daily figures every five minutes; raw events and old salts go.
+jobHandlers[ANALYTICS_ROLLUP_JOB] = async (_payload, { db }) => {
+  await rollupAnalytics({ db });
+};
+recurringJobs.push({ kind: ANALYTICS_ROLLUP_JOB, everyMs: 5 * 60_000 });

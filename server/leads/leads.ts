@@ -1,3 +1,4 @@
+import { saveTouchpoints, type Touchpoint } from "#server/analytics/touchpoints.ts";
 import { guardSubmission } from "#server/antispam/antispam.ts";
 import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -26,11 +27,14 @@ export async function submitContactForm({
   env,
   form,
   address,
+  touchpoints,
 }: {
   db: Db;
   env: LeadEnv;
   form: FormData;
   address: string;
+  /** The pages the visitor saw before writing (server/analytics), stored with the lead. */
+  touchpoints?: Touchpoint[];
 }) {
   const parsed = contactSchema.safeParse({
     name: form.get("name") ?? "",
@@ -49,7 +53,7 @@ export async function submitContactForm({
     db,
     scope: "contact",
     key,
-    write: (tx) => createLead({ db: tx, input: parsed.data, address }),
+    write: (tx) => createLead({ db: tx, input: parsed.data, address, touchpoints }),
   });
   if (written.isRepeat) return written;
   const lead = written.result;
@@ -66,13 +70,15 @@ export async function createLead({
   input,
   address,
   source = "contact",
+  touchpoints = [],
 }: {
   db: Db | Tx;
   input: ContactInput;
   address?: string;
   source?: "contact" | "api";
+  touchpoints?: Touchpoint[];
 }) {
-  // The lead and its webhook event are one write: neither exists without the other.
+  // The lead, its webhook event and its touchpoints are one write: none exists without the others.
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
@@ -89,6 +95,7 @@ export async function createLead({
       })
       .returning();
     await emitWebhookEvent(tx, { type: "lead.created", data: leadPayload(row) });
+    await saveTouchpoints(tx, { leadId: row.id }, touchpoints);
     return { id: row.id, createdAt: row.createdAt };
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
+import { saveFirstTouchpoints, type Touchpoint } from "#server/analytics/touchpoints.ts";
 import { guardSubmission } from "#server/antispam/antispam.ts";
 import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -54,11 +55,14 @@ export async function subscribeToNewsletter({
   env,
   form,
   address,
+  touchpoints = [],
 }: {
   db: Db;
   env: NewsletterEnv;
   form: FormData;
   address: string;
+  /** The pages seen before signing up (server/analytics), kept with a first sign-up. */
+  touchpoints?: Touchpoint[];
 }) {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) throw new AppError("INVALID", NEWSLETTER_INVALID_EMAIL);
@@ -78,7 +82,7 @@ export async function subscribeToNewsletter({
       db,
       scope: "newsletter",
       key,
-      write: (tx) => signUpSubscriber({ tx, env, email }),
+      write: (tx) => signUpSubscriber({ tx, env, email, touchpoints }),
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -89,7 +93,17 @@ export async function subscribeToNewsletter({
 }
 
 /** A pending subscriber (or one pending again) and its confirmation mail; confirmed addresses get none. */
-async function signUpSubscriber({ tx, env, email }: { tx: Tx; env: NewsletterEnv; email: string }) {
+async function signUpSubscriber({
+  tx,
+  env,
+  email,
+  touchpoints = [],
+}: {
+  tx: Tx;
+  env: NewsletterEnv;
+  email: string;
+  touchpoints?: Touchpoint[];
+}) {
   const [existing] = await tx
     .select({ id: subscribers.id, status: subscribers.status })
     .from(subscribers)
@@ -107,11 +121,12 @@ async function signUpSubscriber({ tx, env, email }: { tx: Tx; env: NewsletterEnv
         .update(subscribers)
         .set({ ...values, unsubscribedAt: null })
         .where(eq(subscribers.id, existing.id))
-        .returning({ unsubscribeToken: subscribers.unsubscribeToken })
+        .returning({ id: subscribers.id, unsubscribeToken: subscribers.unsubscribeToken })
     : await tx
         .insert(subscribers)
         .values({ email, source: "website", unsubscribeToken: newToken(), ...values })
-        .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+        .returning({ id: subscribers.id, unsubscribeToken: subscribers.unsubscribeToken });
+  await saveFirstTouchpoints(tx, { subscriberId: row.id }, touchpoints);
   await sendConfirmationMail(tx, env, { email, token, unsubscribeToken: row.unsubscribeToken });
 }
 

@@ -135,6 +135,12 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
     }
   });
 
+  it("walks /admin/analytics as admin-only (its figures and attribution are for admins)", () => {
+    const analytics = adminRoutes.find((route) => route.path === "/admin/analytics");
+    expect(analytics?.file).toBe("routes/admin/analytics/index.tsx");
+    expect(analytics && accessOf(analytics)).toBe("admin");
+  });
+
   for (const route of adminRoutes) {
     const access = accessOf(route);
     it(`${route.path} (${route.file}) allows ${access}`, async () => {

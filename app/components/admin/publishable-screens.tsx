@@ -153,6 +153,7 @@ export function PublishableEditScreen({
   item,
   revisions,
   actions,
+  summary,
   children,
 }: {
   kind: PublishableKindInfo;
@@ -160,6 +161,8 @@ export function PublishableEditScreen({
   revisions: Parameters<typeof RevisionHistory>[0]["revisions"];
   /** The kind's own buttons beside Delete (an insight's "Create campaign"). */
   actions?: ReactNode;
+  /** Shown above the editor (its own analytics figures). */
+  summary?: ReactNode;
   children: ReactNode;
 }) {
   const [isDeleting, setDeleting] = useState(false);
@@ -179,6 +182,7 @@ export function PublishableEditScreen({
           </>
         }
       />
+      {summary}
       <div className="grid gap-8 2xl:grid-cols-[minmax(0,1fr)_20rem]">
         {children}
         <RevisionHistory revisions={revisions} />

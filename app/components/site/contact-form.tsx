@@ -4,6 +4,8 @@ import { BotFields } from "#app/components/site/bot-fields.tsx";
 import { FieldError } from "#app/components/site/comment-form.tsx";
 import { useLazySchema } from "#app/components/site/use-lazy-schema.ts";
 import { useToast } from "#app/components/ui/toasts.tsx";
+import { trailFieldValue } from "#app/lib/visit-trail.ts";
+import { TRAIL_FIELD } from "#shared/analytics.ts";
 import {
   budgetOptions,
   MESSAGE_MAX,
@@ -59,6 +61,9 @@ export function ContactForm({ refusal }: { refusal?: FormRefusal }) {
     const next = await check(form, contactFields);
     if (!next) {
       setErrors({});
+      // The pages of this visit go with the message (server/analytics), if the browser allows.
+      const trail = form.elements.namedItem(TRAIL_FIELD);
+      if (trail instanceof HTMLInputElement) trail.value = trailFieldValue();
       await formToken.prepare(form);
       submit(form);
       return;
@@ -90,6 +95,7 @@ export function ContactForm({ refusal }: { refusal?: FormRefusal }) {
       aria-label="Contact form"
     >
       <BotFields formToken={formToken.token ?? refusal?.formToken} />
+      <input type="hidden" name={TRAIL_FIELD} defaultValue="" />
       <div>
         <label htmlFor={`${id}-name`} className="field-label">
           Name

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toasts.tsx";
+import { TRAIL_FIELD } from "#shared/analytics.ts";
 import { NEWSLETTER_INVALID_EMAIL } from "#shared/newsletter-messages.ts";
 import { BotFields } from "./bot-fields";
 import { useFormToken } from "./use-form-token";
@@ -12,6 +13,16 @@ export function NewsletterForm() {
   const toast = useToast();
   const [error, setError] = useState<string | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
+  // The visit's pages (app/lib/visit-trail.ts) load when the form is first used, not with every page.
+  const readTrail = useRef<() => string>(() => "");
+  const loadTrail = () => {
+    void import("#app/lib/visit-trail.ts").then(
+      (module) => {
+        readTrail.current = module.trailFieldValue;
+      },
+      () => {},
+    );
+  };
   const inputId = useId();
   const isSubmitting = fetcher.state !== "idle";
   // The token only names this filling (a sign-up sent twice mails once); its fill time is not checked.
@@ -42,6 +53,9 @@ export function NewsletterForm() {
       toast.show({ message: NEWSLETTER_INVALID_EMAIL, type: "error" });
       return;
     }
+    // The pages of this visit go with the sign-up (server/analytics), if the browser allows.
+    const trail = form.elements.namedItem(TRAIL_FIELD);
+    if (trail instanceof HTMLInputElement) trail.value = readTrail.current();
     await formToken.prepare(form);
     fetcher.submit(form);
   }
@@ -52,12 +66,16 @@ export function NewsletterForm() {
       method="post"
       action="/newsletter"
       noValidate
-      onFocus={formToken.start}
+      onFocus={() => {
+        formToken.start();
+        loadTrail();
+      }}
       onInput={formToken.start}
       onSubmit={onSubmit}
       className="relative flex flex-col gap-2"
     >
       <BotFields formToken={formToken.token} />
+      <input type="hidden" name={TRAIL_FIELD} defaultValue="" />
       <label htmlFor={inputId} className="text-sm font-medium text-mist-300">
         Email address
       </label>

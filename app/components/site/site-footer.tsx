@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { socialLinks } from "#app/lib/navigation.ts";
 import type { FooterLinkGroup } from "#shared/site-navigation.ts";
 import { Logo } from "./logo";
@@ -52,6 +53,11 @@ export function SiteFooter({
                 </a>
               </li>
             ))}
+            <li>
+              <Link to="/privacy" className="hover:text-white">
+                Privacy
+              </Link>
+            </li>
             <li>
               <a href="/insights.rss" className="hover:text-white">
                 Insights RSS

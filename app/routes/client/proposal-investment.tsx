@@ -12,7 +12,7 @@ export function ProposalInvestment({
   const totals = proposalTotals(proposal);
   const money = (amount: number) => formatMoney(amount, proposal.currency, locale);
   return (
-    <section className="mt-10" aria-labelledby="investment">
+    <section className="mt-10" aria-labelledby="investment" data-engagement-section="investment">
       <h2 id="investment" className="heading-md mb-3">
         Investment
       </h2>

@@ -7,7 +7,11 @@ const sectionTitle = { scope: "Scope", approach: "Approach", timeline: "Timeline
 /** One written part of the proposal (scope, approach, timeline or terms). */
 export function ProposalSection({ section }: { section: Section }) {
   return (
-    <section className="mt-10" aria-labelledby={`section-${section.key}`}>
+    <section
+      className="mt-10"
+      aria-labelledby={`section-${section.key}`}
+      data-engagement-section={section.key}
+    >
       <h2 id={`section-${section.key}`} className="heading-md mb-3">
         {sectionTitle[section.key]}
       </h2>

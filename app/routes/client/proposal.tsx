@@ -15,6 +15,7 @@ import { ProposalDeclineForm } from "./proposal-decline-form";
 import { ProposalInvestment } from "./proposal-investment";
 import { ProposalSection } from "./proposal-section";
 import { ProposalStatus } from "./proposal-status";
+import { useProposalEngagement } from "./use-proposal-engagement";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.proposal.title} | Proposal from Frontier` : "Proposal | Frontier" },
@@ -78,8 +79,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function ProposalPage({ loaderData }: Route.ComponentProps) {
+export default function ProposalPage({ loaderData, params }: Route.ComponentProps) {
   const { proposal, sections, locale, onboardingPath } = loaderData;
+  useProposalEngagement(params.proposalId);
   const actionData = useActionData<typeof action>();
   const isBusy = useNavigation().state === "submitting";
   const isOpen = proposal.status === "sent" || proposal.status === "viewed";

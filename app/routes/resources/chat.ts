@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { attachConversationTouchpoints, readTouchpoints } from "#server/analytics/touchpoints.ts";
 import {
   findMessages,
   findVisitorConversation,
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const intentSchema = z.enum(["send", "profile", "offline", "read"]);
+const intentSchema = z.enum(["send", "profile", "offline", "read", "trail"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw new Response("Method Not Allowed", { status: 405 });
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             email: form.get("email") ?? "",
             body: form.get("body") ?? "",
           },
+          touchpoints: readTouchpoints({ form, headers: request.headers }),
         });
         return data(
           { ok: true as const, conversation: taken.conversation, message: taken.message },
@@ -90,6 +92,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "read":
         await markReadByVisitor(context.database, visitorId);
+        return data({ ok: true as const }, { headers });
+      // After the first message or details: the pages seen before the chat (server/analytics).
+      case "trail":
+        await attachConversationTouchpoints({
+          db: context.db,
+          visitorId,
+          touchpoints: readTouchpoints({ form, headers: request.headers }),
+        });
         return data({ ok: true as const }, { headers });
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readTouchpoints } from "#server/analytics/touchpoints.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { subscribeToNewsletter } from "#server/newsletter/newsletter.ts";
@@ -6,11 +7,13 @@ import type { Route } from "./+types/newsletter";
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
+    const form = await readForm(request);
     const { message } = await subscribeToNewsletter({
       db: context.db,
       env: context.env,
-      form: await readForm(request),
+      form,
       address: context.clientAddress,
+      touchpoints: readTouchpoints({ form, headers: request.headers }),
     });
     return data({ ok: true as const, message });
   } catch (error) {

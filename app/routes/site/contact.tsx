@@ -3,6 +3,7 @@ import { useActionData, useLocation } from "react-router";
 import { ContactForm, contactFields } from "#app/components/site/contact-form.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
+import { readTouchpoints } from "#server/analytics/touchpoints.ts";
 import { refuseFormSubmission } from "#server/antispam/form-answers.ts";
 import { readForm } from "#server/form-body.ts";
 import { submitContactForm } from "#server/leads/leads.ts";
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       env: context.env,
       form,
       address: context.clientAddress,
+      touchpoints: readTouchpoints({ form, headers: request.headers }),
     });
   } catch (error) {
     return refuseFormSubmission({

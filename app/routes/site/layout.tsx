@@ -23,6 +23,9 @@ const loadBackToTop = () => import("#app/components/site/back-to-top.tsx").then(
 const loadChatWidget = () =>
   import("#app/components/site/chat-widget.tsx").then((m) => m.ChatWidget);
 const loadCursorDot = () => import("#app/components/site/cursor-dot.tsx").then((m) => m.CursorDot);
+// Counts the page view (our own server, no cookie) once the page is interactive.
+const loadPageViewBeacon = () =>
+  import("#app/components/site/page-view-beacon.tsx").then((m) => m.PageViewBeacon);
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const branding = useBranding();
@@ -63,6 +66,8 @@ export default function SiteLayout() {
       <PageTransition>
         <Outlet />
       </PageTransition>
+      {/* Pages that answered 200 only: error pages render the ErrorBoundary below. */}
+      <AfterLoad load={loadPageViewBeacon} />
     </SiteChrome>
   );
 }

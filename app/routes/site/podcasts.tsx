@@ -94,7 +94,12 @@ export default function PodcastsPage() {
           {items.map((episode) => {
             const titleId = `episode-${episode.slug}-title`;
             return (
-              <li key={episode.id} id={episode.slug} className="card scroll-mt-24">
+              <li
+                key={episode.id}
+                id={episode.slug}
+                data-episode={episode.slug}
+                className="card scroll-mt-24"
+              >
                 <article aria-labelledby={titleId} className="grid gap-6 md:grid-cols-[1fr_2fr]">
                   <div>
                     {episode.kind === "video" && episode.youtubeVideoId ? (

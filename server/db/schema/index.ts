@@ -1,5 +1,6 @@
 // The drizzle-kit entry point and the schema handed to the client: every table, by area.
 
+export * from "./analytics";
 export * from "./antispam";
 export * from "./api";
 export * from "./audit";

@@ -3,6 +3,7 @@ import { chatProfileSchema, type VisitorConversation } from "#shared/chat.ts";
 import { errorsByField } from "./errors-by-field";
 import { FieldError } from "./field-error";
 import { postChat } from "./post-chat";
+import { shareTrailOnce } from "./share-trail";
 
 export function DetailsForm({
   conversation,
@@ -33,6 +34,7 @@ export function DetailsForm({
       setFieldErrors(answer.fieldErrors ?? {});
       return;
     }
+    shareTrailOnce();
     onDone(answer.conversation);
   }
 

@@ -3,6 +3,7 @@ import { CHAT_MESSAGE_MAX, chatOfflineSchema } from "#shared/chat.ts";
 import { errorsByField } from "./errors-by-field";
 import { FieldError } from "./field-error";
 import { type Accepted, postChat } from "./post-chat";
+import { trailFields } from "./share-trail";
 
 export function OfflineForm({ onTaken }: { onTaken: (answer: Accepted) => void }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -20,7 +21,7 @@ export function OfflineForm({ onTaken }: { onTaken: (answer: Accepted) => void }
     }
     setFieldErrors({});
     setBusy(true);
-    const answer = await postChat({ intent: "offline", ...values });
+    const answer = await postChat({ intent: "offline", ...values, ...trailFields() });
     setBusy(false);
     if (!answer.ok) {
       setError(answer.error);

@@ -14,6 +14,7 @@ import {
   type VisitorConversation,
 } from "#shared/chat.ts";
 import { type Accepted, postChat } from "./post-chat";
+import { shareTrailOnce } from "./share-trail";
 
 export type Pending = { clientId: string; body: string };
 
@@ -107,6 +108,7 @@ export function useChatSession({
               break;
             }
             case "ack":
+              shareTrailOnce();
               setMessages((current) => mergeMessages(current, [frame.message]));
               setPending((current) => current.filter((item) => item.clientId !== frame.clientId));
               break;
@@ -166,6 +168,7 @@ export function useChatSession({
       setError(answer.error);
       return;
     }
+    shareTrailOnce();
     receive(answer);
   }
 

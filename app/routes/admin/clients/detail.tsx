@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { ClientFields } from "#app/components/business/client-fields.tsx";
 import { FormError, formatDateTime } from "#app/components/business/fields.tsx";
+import { findClientTouchpoints } from "#server/analytics/touchpoints.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { parseFormValues } from "#server/business/forms.ts";
@@ -16,6 +17,7 @@ import { redirectWithToast } from "#server/toast.ts";
 import { clientFormSchema, clientFormValues } from "#shared/business/client-form.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/detail";
+import { PagesBeforeContact } from "./pages-before-contact";
 import { PortalAccessPanel } from "./portal-access";
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -28,12 +30,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context;
   const client = await getClient({ db, id: args.params.id });
   invariantResponse(client, "Not Found", { status: 404 });
-  const [timeline, portal, seen] = await Promise.all([
+  const [timeline, portal, seen, pagesBeforeContact] = await Promise.all([
     getClientTimeline({ db, clientId: client.id }),
     listPortalAccess({ db, clientId: client.id }),
     listSeenDocuments({ db, clientId: client.id }),
+    findClientTouchpoints({ db, clientId: client.id }),
   ]);
-  return { client, timeline, portal, seen, locale: localeFrom(args.request) };
+  return { client, timeline, portal, seen, pagesBeforeContact, locale: localeFrom(args.request) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -76,7 +79,7 @@ const kindDot = {
 };
 
 export default function ClientDetailScreen({ loaderData }: Route.ComponentProps) {
-  const { client, timeline, portal, seen, locale } = loaderData;
+  const { client, timeline, portal, seen, pagesBeforeContact, locale } = loaderData;
   const actionData = useActionData<typeof action>();
   const isBusy = useNavigation().state === "submitting";
   return (
@@ -175,6 +178,7 @@ export default function ClientDetailScreen({ loaderData }: Route.ComponentProps)
           </section>
         </div>
       </div>
+      <PagesBeforeContact groups={pagesBeforeContact} locale={locale} />
     </main>
   );
 }

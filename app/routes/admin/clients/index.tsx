@@ -1,6 +1,7 @@
 import { useActionData, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { FormError } from "#app/components/business/fields.tsx";
+import { findLeadTouchpoints } from "#server/analytics/touchpoints.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { parseFormValues } from "#server/business/forms.ts";
@@ -32,7 +33,18 @@ export async function loader(args: Route.LoaderArgs) {
     const statusParam = url.searchParams.get("status");
     const status = leadStatuses.find((item) => item === statusParam) ?? "new";
     const leads = await findLeads({ db: args.context.db, query, status });
-    return { tab: "leads" as const, locale, query, status, leads };
+    const touchpoints = await findLeadTouchpoints({
+      db: args.context.db,
+      leadIds: leads.rows.map((lead) => lead.id),
+    });
+    return {
+      tab: "leads" as const,
+      locale,
+      query,
+      status,
+      leads,
+      touchpoints: Object.fromEntries(touchpoints),
+    };
   }
   const query = listQueryFrom(url, {
     sorts: clientSorts,
@@ -91,6 +103,7 @@ export default function ClientsIndexScreen({ loaderData }: Route.ComponentProps)
       {loaderData.tab === "leads" ? (
         <LeadsTable
           leads={loaderData.leads}
+          touchpoints={loaderData.touchpoints}
           query={loaderData.query}
           status={loaderData.status}
           locale={loaderData.locale}

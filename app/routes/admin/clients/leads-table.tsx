@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminTable } from "#app/components/admin/admin-table.tsx";
+import { TouchpointList } from "#app/components/admin/touchpoint-list.tsx";
 import { formatDate } from "#app/components/business/fields.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
 import type { Route } from "./+types/index";
@@ -9,7 +10,7 @@ type LeadsData = Extract<Route.ComponentProps["loaderData"], { tab: "leads" }>;
 type LeadsTableProps = Omit<LeadsData, "tab"> & { isBusy: boolean };
 
 /** The leads from the contact form and the chat, filtered by status, each to convert or archive. */
-export function LeadsTable({ leads, query, status, locale, isBusy }: LeadsTableProps) {
+export function LeadsTable({ leads, touchpoints, query, status, locale, isBusy }: LeadsTableProps) {
   return (
     <AdminTable
       label="Leads"
@@ -61,6 +62,25 @@ export function LeadsTable({ leads, query, status, locale, isBusy }: LeadsTableP
               {lead.message}
             </p>
           ),
+        },
+        {
+          key: "pages",
+          header: "Pages before contact",
+          cell: (lead) => {
+            const pages = touchpoints[lead.id];
+            if (!pages?.length) return <span className="text-mist-400">—</span>;
+            return (
+              <details>
+                <summary className="cursor-pointer text-frontier-blue">
+                  {pages.length} {pages.length === 1 ? "page" : "pages"}
+                  <span className="sr-only"> before {lead.name} wrote in</span>
+                </summary>
+                <div className="mt-2 min-w-64">
+                  <TouchpointList touchpoints={pages} locale={locale} />
+                </div>
+              </details>
+            );
+          },
         },
         {
           key: "createdAt",

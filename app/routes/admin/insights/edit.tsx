@@ -1,6 +1,9 @@
 import { Form, useActionData } from "react-router";
+
+import { ContentFigures } from "#app/components/admin/content-figures.tsx";
 import { InsightEditor } from "#app/components/admin/insight-editor.tsx";
 import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
+import { getPageFigures } from "#server/analytics/attribution.ts";
 import { getInsightForEdit, insightStore } from "#server/content-admin/insights.ts";
 import { editPublishable, loadPublishableEdit } from "#server/content-admin/publishable-routes.ts";
 import { insightKind } from "#shared/content-admin/kinds.ts";
@@ -10,13 +13,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.item.title ?? insightKind.title} · Command center` },
 ];
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadPublishableEdit(args, insightStore, getInsightForEdit);
+export async function loader(args: Route.LoaderArgs) {
+  const screen = await loadPublishableEdit(args, insightStore, getInsightForEdit);
+  const path = `${insightKind.publicPath}/${screen.item.slug}`;
+  return { ...screen, figures: await getPageFigures({ db: args.context.db, path }) };
+}
 
 export const action = (args: Route.ActionArgs) => editPublishable(args, insightStore);
 
 export default function EditInsightScreen({ loaderData }: Route.ComponentProps) {
-  const { item, choices, revisions } = loaderData;
+  const { item, choices, revisions, figures } = loaderData;
   const actionData = useActionData<typeof action>();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
@@ -35,6 +41,7 @@ export default function EditInsightScreen({ loaderData }: Route.ComponentProps) 
           </Form>
         ) : null
       }
+      summary={<ContentFigures figures={figures} />}
     >
       <InsightEditor
         key={item.updatedAt.toString()}

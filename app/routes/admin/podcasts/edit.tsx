@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
+import { ContentFigures } from "#app/components/admin/content-figures.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { PodcastForm } from "#app/components/admin/podcast-form.tsx";
+import { getEpisodeFigures } from "#server/analytics/attribution.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
@@ -18,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = args.params.id;
   const episode = isUuid(id) ? await findEpisode(args.context.db, id) : undefined;
   if (!episode) throw new Response("That episode does not exist.", { status: 404 });
-  return { episode };
+  return { episode, figures: await getEpisodeFigures({ db: args.context.db, slug: episode.slug }) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PodcastsEditScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { episode } = loaderData;
+  const { episode, figures } = loaderData;
   const result = actionData as
     | { ok: false; error: string; fieldErrors?: Record<string, string[]> }
     | undefined;
@@ -80,6 +82,7 @@ export default function PodcastsEditScreen({ loaderData, actionData }: Route.Com
           </>
         }
       />
+      <ContentFigures figures={figures} />
       {result?.error ? (
         <p
           role="alert"

@@ -6,6 +6,7 @@ import { FormError, formatDate, formatDateTime } from "#app/components/business/
 import { editableLines } from "#app/components/business/line-items-editor.tsx";
 import { ProposalForm } from "#app/components/business/proposal-form.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { getProposalEngagement } from "#server/analytics/proposal-engagement.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { parseFormValues } from "#server/business/forms.ts";
@@ -26,6 +27,7 @@ import {
 } from "#shared/business/proposal-form.ts";
 import { formatMoney, formatRate, moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
+import { ProposalEngagement } from "./proposal-engagement";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.proposal.title ?? "Proposal"} | Command Center` },
@@ -35,14 +37,16 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db, env } = args.context;
-  const [proposal, clients] = await Promise.all([
+  const [proposal, clients, engagement] = await Promise.all([
     getProposal({ db, id: args.params.id }),
     listClientChoices({ db }),
+    getProposalEngagement({ db, proposalId: args.params.id }),
   ]);
   invariantResponse(proposal, "Not Found", { status: 404 });
   return {
     proposal,
     clients,
+    engagement,
     link: proposalUrl(env, proposal.publicId),
     locale: localeFrom(args.request),
   };
@@ -82,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditProposalScreen({ loaderData }: Route.ComponentProps) {
-  const { proposal, clients, link, locale } = loaderData;
+  const { proposal, clients, engagement, link, locale } = loaderData;
   const actionData = useActionData<typeof action>();
   const submit = useSubmit();
   const [isWithdrawing, setWithdrawing] = useState(false);
@@ -169,6 +173,9 @@ export default function EditProposalScreen({ loaderData }: Route.ComponentProps)
           </div>
         ) : null}
       </section>
+      {proposal.status === "draft" ? null : (
+        <ProposalEngagement engagement={engagement} locale={locale} />
+      )}
       {isEditable ? (
         <>
           {proposal.status !== "draft" ? (

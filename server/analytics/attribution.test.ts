@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { issueFormToken } from "#server/antispam/antispam.ts";
+import { sendVisitorMessage, takeOfflineMessage } from "#server/chat/visitor-messages.ts";
+import { convertLead } from "#server/clients/leads.ts";
+import { leadTouchpoints } from "#server/db/schema/analytics.ts";
+import { chatConversations } from "#server/db/schema/chat.ts";
+import { subscribers } from "#server/db/schema/content.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { submitContactForm } from "#server/leads/leads.ts";
+import { subscribeToNewsletter } from "#server/newsletter/newsletter.ts";
+import { acceptProposal } from "#server/proposals/acceptance.ts";
+import { sendProposal } from "#server/proposals/sending.ts";
+import { TRAIL_FIELD, type TrailEntry } from "#shared/analytics.ts";
+import { mailEnv, makeProposal, staff } from "#tests/helpers/business.ts";
+import { makeInsight, unique } from "#tests/helpers/content.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { rankContentByLeads, rankContentByValue, titlesOf } from "./attribution";
+import {
+  attachConversationTouchpoints,
+  findClientTouchpoints,
+  findLeadTouchpoints,
+  readTouchpoints,
+} from "./touchpoints";
+
+const env = {
+  AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+  MAIL_FROM: "Frontier <hello@frontier.test>",
+  PUBLIC_URL: "https://frontier.test",
+  SMTP_URL: undefined,
+  STAFF_EMAIL: undefined,
+};
+const today = new Date().toISOString().slice(0, 10);
+const range = { from: today, to: today };
+
+/** A visitor's trail as the browser keeps it: a campaign entry, then pages read. */
+function trail(...paths: string[]): TrailEntry[] {
+  const start = Date.now() - 10 * 60_000;
+  return paths.map((p, index) =>
+    index === 0
+      ? { p, t: start, r: "news.example.com", s: "newsletter", m: "email", c: "spring" }
+      : { p, t: start + index * 60_000 },
+  );
+}
+
+function formWith(fields: Record<string, string>, entries?: unknown) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (entries !== undefined)
+    form.set(TRAIL_FIELD, typeof entries === "string" ? entries : JSON.stringify(entries));
+  return form;
+}
+
+function contactForm(entries?: unknown) {
+  return formWith(
+    {
+      name: "Ada Lovelace",
+      email: `ada-${unique()}@example.com`,
+      company: `Engines ${unique()}`,
+      service: "ai-ml",
+      budget: "50k-100k",
+      timeline: "1-3-months",
+      message: "We would like a model that predicts engine failures.",
+      website: "",
+      formToken: issueFormToken(env.AUTH_SECRET, Date.now() - 5000),
+    },
+    entries,
+  );
+}
+
+const none = new Headers();
+
+describeEachDatabase("attribution: the pages before contact", (get) => {
+  async function contact(entries: unknown, headers = none) {
+    const form = contactForm(entries);
+    const sent = await submitContactForm({
+      db: get().db,
+      env,
+      form,
+      address: unique(),
+      touchpoints: readTouchpoints({ form, headers }),
+    });
+    if (sent.isRepeat) throw new Error("each test form is a new filling");
+    return sent.lead;
+  }
+
+  it("keeps a contact's pages with the lead, in order, leaving out what is not a public page", async () => {
+    const entries = [
+      ...trail("/", "/insights/ship-it", "/contact"),
+      { p: "/admin/analytics", t: Date.now() },
+      { p: "/podcasts#shipping-ai", t: Date.now() },
+      { p: "/insights", t: "yesterday" },
+      { p: "/faq", t: Date.now() - 90 * 24 * 60 * 60_000 },
+      "not an entry",
+    ];
+    const lead = await contact(entries);
+    const stored = (await findLeadTouchpoints({ db: get().db, leadIds: [lead.id] })).get(lead.id);
+    expect(stored?.map((touchpoint) => touchpoint.path)).toEqual([
+      "/",
+      "/insights/ship-it",
+      "/contact",
+      "/podcasts#shipping-ai",
+    ]);
+    expect(stored?.[0]).toMatchObject({
+      referrerHost: "news.example.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+    });
+    expect(stored?.[1]).toMatchObject({ referrerHost: null, utmCampaign: null });
+  });
+
+  it("takes at most 50 pages; garbage or a privacy signal keeps none, and the lead is stored anyway", async () => {
+    const many = Array.from({ length: 80 }, (_, index) => ({ p: "/faq", t: Date.now() - index }));
+    const capped = await contact(many);
+    const garbage = await contact("{not json");
+    const object = await contact({ p: "/" });
+    const refused = await contact(trail("/", "/pricing"), new Headers({ "Sec-GPC": "1" }));
+    const byLead = await findLeadTouchpoints({
+      db: get().db,
+      leadIds: [capped.id, garbage.id, object.id, refused.id],
+    });
+    expect(byLead.get(capped.id)).toHaveLength(50);
+    expect(byLead.has(garbage.id) || byLead.has(object.id) || byLead.has(refused.id)).toBe(false);
+  });
+
+  it("keeps a newsletter sign-up's pages with the subscriber, from the first sign-up only", async () => {
+    const { db } = get();
+    const email = `reader-${unique()}@example.com`;
+    const signUp = (entries: TrailEntry[]) => {
+      const form = formWith({ email, website: "" }, entries);
+      return subscribeToNewsletter({
+        db,
+        env,
+        form,
+        address: unique(),
+        touchpoints: readTouchpoints({ form, headers: none }),
+      });
+    };
+    await signUp(trail("/", "/insights/ship-it"));
+    await signUp(trail("/pricing"));
+    const [subscriber] = await db
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(eq(subscribers.email, email));
+    const stored = await db
+      .select({ path: leadTouchpoints.path })
+      .from(leadTouchpoints)
+      .where(eq(leadTouchpoints.subscriberId, subscriber.id))
+      .orderBy(leadTouchpoints.position);
+    expect(stored.map((row) => row.path)).toEqual(["/", "/insights/ship-it"]);
+  });
+
+  it("keeps a chat's pages with the conversation, and an offline message's with its lead too", async () => {
+    const database = get();
+    const visitorId = `visitor-${unique()}`;
+    const touchpoints = readTouchpoints({
+      form: formWith({}, trail("/", "/services")),
+      headers: none,
+    });
+    expect(await attachConversationTouchpoints({ db: database.db, visitorId, touchpoints })).toBe(
+      false,
+    );
+    await sendVisitorMessage({ database, visitorId, body: "Hello!", address: null });
+    expect(await attachConversationTouchpoints({ db: database.db, visitorId, touchpoints })).toBe(
+      true,
+    );
+    // A later trail does not replace the first contact's.
+    expect(await attachConversationTouchpoints({ db: database.db, visitorId, touchpoints })).toBe(
+      false,
+    );
+    const [conversation] = await database.db
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.visitorId, visitorId));
+    const chatPages = await database.db
+      .select({ path: leadTouchpoints.path })
+      .from(leadTouchpoints)
+      .where(eq(leadTouchpoints.conversationId, conversation.id));
+    expect(chatPages.map((row) => row.path).sort()).toEqual(["/", "/services"]);
+
+    const offline = await takeOfflineMessage({
+      database,
+      env,
+      visitorId: `visitor-${unique()}`,
+      input: { name: "Grace", email: `grace-${unique()}@example.com`, body: "Call me back." },
+      address: null,
+      touchpoints: readTouchpoints({ form: formWith({}, trail("/pricing")), headers: none }),
+    });
+    const leadPages = await findLeadTouchpoints({ db: database.db, leadIds: [offline.leadId] });
+    expect(leadPages.get(offline.leadId)?.map((touchpoint) => touchpoint.path)).toEqual([
+      "/pricing",
+    ]);
+  });
+
+  it("ranks content by the leads that saw it and by the accepted proposals they preceded", async () => {
+    const { db } = get();
+    const path = `/insights/rank-${unique()}`;
+    const other = `/case-studies/rank-${unique()}`;
+    const article = await makeInsight(db, { slug: path.slice("/insights/".length) });
+    const first = await contact(trail("/", path));
+    const second = await contact(trail(path, other));
+    await contact(trail(other));
+
+    const byLeads = await rankContentByLeads({ db, range });
+    const rowOf = (target: string) => byLeads.find((row) => row.path === target);
+    expect(rowOf(path)).toMatchObject({ leads: 2, subscribers: 0, chats: 0 });
+    expect(rowOf(other)).toMatchObject({ leads: 2 });
+    expect(await titlesOf({ db, paths: [path, other, "/"] })).toEqual({ [path]: article.title });
+
+    // The first lead becomes a client who accepts two proposals (USD and EUR); the second
+    // becomes a client whose proposal is only sent.
+    const won = await convertLead({ db, actor: staff, leadId: first.id });
+    const pending = await convertLead({ db, actor: staff, leadId: second.id });
+    const totals: Record<string, number> = {};
+    for (const currency of ["USD", "EUR"]) {
+      const proposal = await makeProposal(db, won.id, { currency });
+      await sendProposal({ db, env: mailEnv, actor: staff, id: proposal.id });
+      await acceptProposal({
+        db,
+        env: mailEnv,
+        publicId: proposal.publicId,
+        fullName: "Ada Lovelace",
+        hasAgreed: true,
+        address: "203.0.113.9",
+      });
+      const [row] = await db
+        .select({ total: proposals.total })
+        .from(proposals)
+        .where(eq(proposals.id, proposal.id));
+      totals[currency] = row.total;
+    }
+    const open = await makeProposal(db, pending.id);
+    await sendProposal({ db, env: mailEnv, actor: staff, id: open.id });
+
+    const byValue = await rankContentByValue({ db, range });
+    const wonBefore = (target: string) =>
+      byValue
+        .filter((row) => row.path === target)
+        .map(({ currency, amount, proposals }) => ({ currency, amount, proposals }));
+    expect(wonBefore(path)).toEqual(
+      expect.arrayContaining([
+        { currency: "USD", amount: totals.USD, proposals: 1 },
+        { currency: "EUR", amount: totals.EUR, proposals: 1 },
+      ]),
+    );
+    expect(wonBefore(path)).toHaveLength(2);
+    expect(wonBefore(other)).toEqual([]);
+    expect(
+      await rankContentByValue({ db, range: { from: "2020-01-01", to: "2020-01-31" } }),
+    ).toEqual([]);
+
+    // The client's page shows the pages its lead saw.
+    const groups = await findClientTouchpoints({ db, clientId: won.id });
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ kind: "lead" });
+    expect(groups[0].touchpoints.map((touchpoint) => touchpoint.path)).toEqual(["/", path]);
+  });
+});
