@@ -284,8 +284,10 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     }
     const staffIds = [...peers].filter((peer) => peer.kind === "staff");
     // Presence rows only need refreshing while this instance has staff (or just had them).
-    await presence.refresh(staffIds.length > 0 || presence.wasOnline());
+    if (!isClosed) await presence.refresh(staffIds.length > 0 || presence.wasOnline());
   }
+  /** The heartbeat under way, which closing waits for: it must not reach a closed database. */
+  let beating: Promise<void> = Promise.resolve();
 
   const upgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     void onUpgrade(request, socket, head);
@@ -299,7 +301,9 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     }),
     database.listen(SESSION_CHANGES_CHANNEL, onSessionChange),
   ]);
-  const timer = setInterval(() => void heartbeat(), heartbeatMs);
+  const timer = setInterval(() => {
+    beating = heartbeat().catch((error) => log.warn("chat heartbeat failed", error));
+  }, heartbeatMs);
   timer.unref();
 
   return {
@@ -310,6 +314,7 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
       if (isClosed) return;
       isClosed = true;
       clearInterval(timer);
+      await beating;
       server.off("upgrade", upgradeListener);
       const stops = await ready.catch(() => []);
       for (const stop of stops) await stop();
