@@ -33,6 +33,8 @@ describe("signing in with each role", () => {
       "Team",
       "Outbox",
       "Audit Log",
+      "API Tokens",
+      "Webhooks",
     ]);
     await sidebar.getByRole("button", { name: /Settings/i }).click();
     await expect(sidebar.getByRole("link", { name: "SEO Tools" }).count()).resolves.toBe(0);
