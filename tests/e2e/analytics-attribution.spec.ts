@@ -23,7 +23,10 @@ function beaconFor(page: Page, path: string) {
 
 /** The form refuses what is sent within 3 s of its token (server/antispam): wait out its age. */
 async function waitForFormAge(page: Page) {
-  const token = await page.locator('input[name="formToken"]').inputValue();
+  const token = await page
+    .getByRole("form", { name: "Contact form" })
+    .locator('input[name="formToken"]')
+    .inputValue();
   const issuedAt = Number(token.split(".")[1]);
   await expect.poll(() => Date.now() - issuedAt, { timeout: 10_000 }).toBeGreaterThan(3200);
 }
