@@ -135,8 +135,10 @@ function holdBody(response: ServerResponse, finish: Finish) {
           end(answer.body, done as () => void);
           return;
         }
-        // The same header block and bytes as every hit that follows (X-Page-Cache aside).
-        for (const name of response.getHeaderNames()) response.removeHeader(name);
+        // The same header block and bytes as every hit that follows (X-Page-Cache aside),
+        // and, like every answer, the request's own id.
+        for (const name of response.getHeaderNames())
+          if (name !== "x-request-id") response.removeHeader(name);
         sendEntry(response.req, response, answer.entry, true);
       })
       .catch((error) => {
