@@ -3,6 +3,8 @@
  * Everything runs on this machine over loopback, each part in its own process: the product
  * (the compiled server, as `npm start` runs it), the load generator, and each baseline.
  * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres (or --only=…) runs some sections.
+ * The cached section loads node:http and the product in turns, BENCH_ROUNDS (2) runs each, and
+ * prints each server process's CPU per response beside its throughput (decision 710).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
