@@ -11,7 +11,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { stopAtExit } from "./product";
 
-export type Baseline = { name: string; url: string; stop(): Promise<void> };
+export type Baseline = { name: string; url: string; pid?: number; stop(): Promise<void> };
 
 /** The body as sent (not decompressed) for one Accept-Encoding. */
 function rawBody(url: string, acceptEncoding: string) {
@@ -61,7 +61,12 @@ export async function startNodeBaseline(dir: string): Promise<Baseline> {
     child.stdout?.once("data", (chunk) => resolve(JSON.parse(String(chunk)).port));
     child.once("exit", (code) => reject(new Error(`node baseline exited with ${code}`)));
   });
-  return { name: "node:http", url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return {
+    name: "node:http",
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () => stopChild(child),
+  };
 }
 
 export function nginxVersion() {

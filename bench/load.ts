@@ -3,6 +3,7 @@
  * that needs far less CPU than a JavaScript one), else autocannon's command line.
  */
 import { execFile, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -15,6 +16,8 @@ export type LoadResult = {
   p50: number;
   p99: number;
   errors: number;
+  /** Responses received in the run. */
+  requests: number;
   /** Body and headers per response, as received (tells identity from gzip answers). */
   bytesPerResponse: number;
 };
@@ -84,6 +87,7 @@ export function parseWrk(output: string): LoadResult {
     p50: toMs(output.match(/^\s+50%\s+(\S+)/m)?.[1] ?? ""),
     p99: toMs(output.match(/^\s+99%\s+(\S+)/m)?.[1] ?? ""),
     errors,
+    requests,
     bytesPerResponse: requests ? read / requests : 0,
   };
 }
@@ -133,6 +137,59 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
+}
+
+/** CPU time (user and system) a process has used so far, in microseconds (Linux's /proc). */
+export function cpuTimeUs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are the 14th and 15th fields of the whole line, in clock ticks (100 Hz).
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+export type AlternatedResult = LoadResult & { cpuUsPerResponse?: number };
+
+/**
+ * Runs `a` and `b` in turns (a, b, b, a, ...), `rounds` runs each of the set duration
+ * split between them, so that other work on the machine weighs on both alike. Returns
+ * each one's throughput over all its runs, its median p50, its worst p99, and (when its
+ * process id is known) the CPU its server process used per response.
+ */
+export async function alternate(
+  a: { url: string; pid?: number },
+  b: { url: string; pid?: number },
+  headers: Record<string, string> = {},
+  rounds = Number(process.env.BENCH_ROUNDS ?? 2),
+): Promise<[AlternatedResult, AlternatedResult]> {
+  const settings = { ...loadSettings, durationS: Math.max(2, loadSettings.durationS / rounds) };
+  const runs: [Array<[LoadResult, number]>, Array<[LoadResult, number]>] = [[], []];
+  const order = Array.from({ length: rounds }, (_, round) => (round % 2 ? [1, 0] : [0, 1])).flat();
+  for (const which of order) {
+    const server = which ? b : a;
+    const cpuBefore = server.pid ? cpuTimeUs(server.pid) : 0;
+    const result = await load(server.url, headers, settings);
+    runs[which].push([result, server.pid ? cpuTimeUs(server.pid) - cpuBefore : 0]);
+  }
+  const combine = (list: Array<[LoadResult, number]>, pid?: number): AlternatedResult => {
+    const results = list.map(([result]) => result);
+    const requests = results.reduce((sum, result) => sum + result.requests, 0);
+    const p50s = results.map((result) => result.p50).sort((x, y) => x - y);
+    return {
+      rps: results.reduce((sum, result) => sum + result.rps, 0) / results.length,
+      p50: p50s[Math.floor(p50s.length / 2)],
+      p99: Math.max(...results.map((result) => result.p99)),
+      errors: results.reduce((sum, result) => sum + result.errors, 0),
+      requests,
+      bytesPerResponse:
+        results.reduce((sum, result) => sum + result.bytesPerResponse * result.requests, 0) /
+        Math.max(1, requests),
+      cpuUsPerResponse: pid
+        ? list.reduce((sum, [, cpu]) => sum + cpu, 0) / Math.max(1, requests)
+        : undefined,
+    };
+  };
+  return [combine(runs[0], a.pid), combine(runs[1], b.pid)];
 }

@@ -3,6 +3,8 @@
  * Everything runs on this machine over loopback, each part in its own process: the product
  * (the compiled server, as `npm start` runs it), the load generator, and each baseline.
  * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres (or --only=…) runs some sections.
+ * The cached section loads node:http and the product in turns, BENCH_ROUNDS (2) runs each, and
+ * prints each server process's CPU per response beside its throughput (decision 710).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +17,14 @@ import { seedAdminLists } from "./admin-lists";
 import { type Baseline, nginxVersion, savePage, startNginx, startNodeBaseline } from "./baselines";
 import { measureChatDelivery } from "./chat-delivery";
 import { runLighthouse } from "./lighthouse";
-import { describeLoad, type LoadResult, load, loadSettings } from "./load";
+import {
+  type AlternatedResult,
+  alternate,
+  describeLoad,
+  type LoadResult,
+  load,
+  loadSettings,
+} from "./load";
 import { BENCH_STAFF, type Product, residentMb, signIn, startProduct } from "./product";
 import { firstLoadBytes, timeAdminLists } from "./signed-in";
 
@@ -89,24 +98,27 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
   out(
     `\nCached pages, ${loadSettings.connections} connections (goals: >= 0.8x node:http, p99 < 20 ms)`,
   );
+  out(
+    "  node:http and the page cache load in turns (node, Frontier, Frontier, node, ...); CPU: the server process's own, per response",
+  );
   for (const [label, pagePath] of pages) {
     const url = `${product.url}${pagePath}`;
     await fetch(url);
     const hit = await fetch(url);
     if (hit.headers.get("x-page-cache") !== "hit") throw new Error(`${pagePath} is not cached`);
     const saved = await savePage(url);
-    const node = (await measureBaseline(startNodeBaseline, saved.dir))!;
     const nginx = await measureBaseline(startNginx, saved.dir);
-    const product_ = {
-      identity: await load(url),
-      gzip: await load(url, { "Accept-Encoding": "gzip" }),
+    const baseline = await startNodeBaseline(saved.dir);
+    const measured: Record<"identity" | "gzip", [AlternatedResult, AlternatedResult]> = {
+      identity: await alternate(baseline, { url, pid: product.pid }),
+      gzip: await alternate(baseline, { url, pid: product.pid }, { "Accept-Encoding": "gzip" }),
     };
+    await baseline.stop();
     rmSync(saved.dir, { recursive: true, force: true });
     out(`  ${label} (${pagePath}): ${saved.identity} bytes, ${saved.gzip} gzip`);
     for (const encoding of ["identity", "gzip"] as const) {
-      const ceiling = node[encoding];
-      const ours = product_[encoding];
-      line(`    ${encoding}  node:http`, figures(ceiling));
+      const [ceiling, ours] = measured[encoding];
+      line(`    ${encoding}  node:http`, `${figures(ceiling)}${cpu(ceiling)}`);
       if (nginx)
         line(
           `    ${encoding}  nginx (gzip_static)`,
@@ -114,9 +126,13 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
         );
       else line(`    ${encoding}  nginx`, "not installed");
       const ratio = ours.rps / ceiling.rps;
+      const cpuRatio =
+        ours.cpuUsPerResponse && ceiling.cpuUsPerResponse
+          ? `, CPU ${(ours.cpuUsPerResponse / ceiling.cpuUsPerResponse).toFixed(2)}x node's`
+          : "";
       line(
         `    ${encoding}  Frontier page cache`,
-        `${figures(ours)}  ${ratio.toFixed(2)}x node${nginx ? `, ${(ours.rps / nginx[encoding].rps).toFixed(2)}x nginx` : ""}`,
+        `${figures(ours)}${cpu(ours)}  ${ratio.toFixed(2)}x node${nginx ? `, ${(ours.rps / nginx[encoding].rps).toFixed(2)}x nginx` : ""}${cpuRatio}`,
       );
       line(
         `    ${encoding}  goal`,
@@ -125,6 +141,11 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
     }
   }
 }
+
+const cpu = (result: AlternatedResult) =>
+  result.cpuUsPerResponse === undefined
+    ? ""
+    : `  CPU ${result.cpuUsPerResponse.toFixed(1)} us/resp`;
 
 async function renderedSection(product: Product, pages: Array<[string, string, number]>) {
   out(

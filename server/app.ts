@@ -164,21 +164,23 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     },
   );
 
-  /** The HTTP server's request listener: a page-cache hit, or the Express app. */
+  // Every request gets an id for its log lines and X-Request-Id. Page-cache hits are answered
+  // first, straight from the HTTP server's request listener: no Express, no async context
+  // for log lines (nothing logs on a hit), their id written into the entry's header block.
+  const expressWithIds = withRequestId((request, response) => app(request, response));
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (
       pageCache &&
       serveFromPageCache(request, response, { cache: pageCache, skip: redirects.redirects })
     )
       return;
-    app(request, response);
+    expressWithIds(request, response);
   };
 
-  // Every request, page-cache hits included, gets an id for its log lines and X-Request-Id.
   // Closing writes the page views still buffered (graceful shutdown loses none).
   const close = async () => {
     await analytics.close();
     await closeVite();
   };
-  return { app, handle: withRequestId(handle), close };
+  return { app, handle, close };
 }

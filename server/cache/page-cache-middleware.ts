@@ -7,6 +7,12 @@ import { addressOf } from "./public-pages";
 
 const cacheableType = /^(text\/html|application\/(rss\+)?xml|text\/plain|text\/xml)/;
 
+/** The id withRequestId gave this request (its X-Request-Id), if any. */
+function givenRequestId(response: ServerResponse) {
+  const id = response.getHeader("X-Request-Id");
+  return typeof id === "string" ? id : undefined;
+}
+
 type HeadersFor = (hashes: readonly string[]) => ReadonlyArray<readonly [string, string]>;
 
 /**
@@ -49,13 +55,16 @@ export function pageCacheMiddleware({
     }
     if (request.headers.cookie || request.headers.authorization) return next();
     const entry = cache.get(key);
-    if (entry) return sendEntry(request, response, entry);
+    if (entry) return sendEntry(request, response, entry, { requestId: givenRequestId(response) });
     if (method !== "GET") return next();
 
     const earlier = rendering.get(key);
     if (earlier) {
       earlier.then(
-        (rendered) => (rendered ? sendEntry(request, response, rendered) : next()),
+        (rendered) =>
+          rendered
+            ? sendEntry(request, response, rendered, { requestId: givenRequestId(response) })
+            : next(),
         () => next(),
       );
       return;
@@ -135,11 +144,10 @@ function holdBody(response: ServerResponse, finish: Finish) {
           end(answer.body, done as () => void);
           return;
         }
-        // The same header block and bytes as every hit that follows (X-Page-Cache aside),
-        // and, like every answer, the request's own id.
-        for (const name of response.getHeaderNames())
-          if (name !== "x-request-id") response.removeHeader(name);
-        sendEntry(response.req, response, answer.entry, true);
+        // The same header block and bytes as every hit that follows (X-Page-Cache aside).
+        const requestId = givenRequestId(response);
+        for (const name of response.getHeaderNames()) response.removeHeader(name);
+        sendEntry(response.req, response, answer.entry, { isMiss: true, requestId });
       })
       .catch((error) => {
         log.error("could not store a rendered page", error);

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withRequestId } from "#server/request-id.ts";
 import { publicPageHeaderList } from "#server/security-headers.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { rawGet } from "#tests/helpers/http.ts";
@@ -65,12 +66,14 @@ describe("the page cache in front of a rendering app", () => {
       renders++;
       response.status(404).type("html").send(renderPage(response.locals.nonce, "missing"));
     });
+    // As server/app.ts: hits before the request id's context, Express inside it.
+    const expressWithIds = withRequestId((request, response) => app(request, response));
     server = http.createServer((request, response) => {
       const handled = serveFromPageCache(request, response, {
         cache,
         skip: (path) => path === "/pricing",
       });
-      if (!handled) app(request, response);
+      if (!handled) expressWithIds(request, response);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -112,6 +115,38 @@ describe("the page cache in front of a rendering app", () => {
       expect(answer.headers.etag, encoding).toBe(first.headers.etag);
     }
     expect(answers.br[0].body.length).toBeLessThan(answers.gzip[0].body.length);
+  });
+
+  it("answers a hit with the header block the render's answer had, and an id of its own", async () => {
+    const rendered = await rawGet(`${url}/faq`, { "X-Request-Id": "lb-render.1" });
+    expect(rendered.headers["x-page-cache"]).toBe("miss");
+    expect(rendered.headers["x-request-id"]).toBe("lb-render.1");
+    const hit = await rawGet(`${url}/faq`, { "X-Request-Id": "lb-hit.2" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["x-request-id"]).toBe("lb-hit.2");
+    const rest = (headers: http.IncomingHttpHeaders) => {
+      const { date: _date, "x-request-id": _id, "x-page-cache": _cache, ...others } = headers;
+      return others;
+    };
+    expect(rest(hit.headers)).toEqual(rest(rendered.headers));
+    expect(hit.body.equals(rendered.body)).toBe(true);
+
+    // An id a log reader could trip over is replaced; each answer without one gets a new one.
+    const ids = [];
+    for (const given of ['"},{"level":"error"', undefined]) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawGet(`${url}/faq`, given ? { "X-Request-Id": given } : {});
+        ids.push(String(answer.headers["x-request-id"]));
+      }
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(4);
+    const notModified = await rawGet(`${url}/faq`, {
+      "If-None-Match": String(hit.headers.etag),
+      "X-Request-Id": "lb-304",
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers["x-request-id"]).toBe("lb-304");
   });
 
   it("names the page's inline scripts by hash in its CSP, with no nonce anywhere", async () => {

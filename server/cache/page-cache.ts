@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { type Encoding, preferredEncoding } from "#server/accept-encoding.ts";
 import type { Database } from "#server/db/client.ts";
 import { log } from "#server/log.ts";
+import { requestIdOf } from "#server/request-id.ts";
 import { cacheKeyOf } from "./public-pages";
 
 /** The NOTIFY channel every instance listens on to drop its rendered pages. */
@@ -17,7 +18,12 @@ export const PUBLIC_PAGES_CHANNEL = "frontier_public_pages";
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 
-/** One encoding of a page: its complete header block and its body, both made once. */
+/**
+ * One encoding of a page: its complete header block and its body, both made once. The
+ * block is a flat [name, value, ...] list for writeHead; its last value is the slot for
+ * the answer's X-Request-Id, filled just before each writeHead (which reads the list
+ * synchronously, so one list serves every hit).
+ */
 type Variant = { head: string[]; body: Buffer };
 
 export type Entry = {
@@ -74,6 +80,7 @@ export async function createEntry({
       ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]),
       ...shared,
       ...headers,
+      REQUEST_ID_SLOT,
     ].flat(),
   });
   const identity = variant(body, "identity");
@@ -86,9 +93,11 @@ export async function createEntry({
       gzip: gzipped.length < body.length ? variant(gzipped, "gzip") : identity,
       br: brotli.length < body.length ? variant(brotli, "br") : identity,
     },
-    notModified: shared.flat(),
+    notModified: [...shared, REQUEST_ID_SLOT].flat(),
   };
 }
+
+const REQUEST_ID_SLOT = ["X-Request-Id", ""];
 
 export type PageCache = {
   get(key: string): Entry | undefined;
@@ -182,25 +191,29 @@ function matchesEtag(header: string, etag: string) {
 
 /**
  * Answers from an entry: a 304 for a known ETag, else the variant for Accept-Encoding
- * (headers only for HEAD). Nothing is built per hit: one header block, one buffer.
- * `isMiss`: the answer to the render that made the entry (X-Page-Cache: miss).
+ * (headers only for HEAD). Nothing is built per hit: one header block (its request id
+ * filled in), one buffer, one writeHead that Node takes on its fast path (no header set
+ * before it). `requestId`: the id already given to this request (Express's path), else
+ * the incoming X-Request-Id when safe or a new one. `isMiss`: the answer to the render
+ * that made the entry (X-Page-Cache: miss).
  */
 export function sendEntry(
   request: IncomingMessage,
   response: ServerResponse,
   entry: Entry,
-  isMiss = false,
+  { isMiss = false, requestId }: { isMiss?: boolean; requestId?: string } = {},
 ) {
   const headers = request.headers;
   const ifNoneMatch = headers["if-none-match"];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag)) {
-    response.writeHead(304, isMiss ? asMiss(entry.notModified) : entry.notModified);
-    response.end();
-    return;
-  }
-  const variant = entry.variants[preferredEncoding(headers["accept-encoding"])];
-  response.writeHead(entry.status, isMiss ? asMiss(variant.head) : variant.head);
-  response.end(request.method === "HEAD" ? undefined : variant.body);
+  const isNotModified = ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag);
+  const variant = isNotModified
+    ? undefined
+    : entry.variants[preferredEncoding(headers["accept-encoding"])];
+  const head = variant ? variant.head : entry.notModified;
+  head[head.length - 1] = requestId ?? requestIdOf(request);
+  response.writeHead(isNotModified ? 304 : entry.status, isMiss ? asMiss(head) : head);
+  if (!variant || request.method === "HEAD") response.end();
+  else response.end(variant.body);
 }
 
 function asMiss(head: string[]) {
@@ -229,11 +242,12 @@ export function serveFromPageCache(
   const headers = request.headers;
   if (headers.cookie !== undefined || headers.authorization !== undefined) return false;
   const url = request.url ?? "/";
-  const key = cacheKeyOf(url);
-  if (key === undefined) return false;
-  const entry = cache.get(key);
-  if (!entry) return false;
   const query = url.indexOf("?");
+  // Without a query the address is its own key (a key is only ever a public page's
+  // canonical address); with one, its canonical key, unless it is to be redirected.
+  const key = query === -1 ? url : cacheKeyOf(url);
+  const entry = key === undefined ? undefined : cache.get(key);
+  if (!entry) return false;
   if (skip(query === -1 ? url : url.slice(0, query))) return false;
   sendEntry(request, response, entry);
   return true;
