@@ -28,9 +28,9 @@ export function bootAfterPaint(html: string): string {
   if (names.length === 0) return html;
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
   const code = [
-    // A frame painted (rAF runs before it, the timer after it); a hidden tab paints nothing,
-    // so it does not wait.
-    "await new Promise((go) => { const later = () => setTimeout(go, 0); document.visibilityState === 'visible' ? requestAnimationFrame(later) : later(); });",
+    // The first frame painted: the second animation frame comes after it has been presented
+    // (and the timer after that frame's work). A hidden tab paints nothing, so it does not wait.
+    "await new Promise((go) => { const later = () => setTimeout(go, 0); document.visibilityState === 'visible' ? requestAnimationFrame(() => requestAnimationFrame(later)) : later(); });",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((specifier) => `import(${specifier})`).join(", ")}]);`,
     body.trim().replace(/^;\s*/, ""),
