@@ -88,6 +88,8 @@ const sharedSiteModules = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), serverOnly(), precompress()],
+  // The particle background's worker (app/lib/particles.worker.ts) is a module worker.
+  worker: { format: "es" as const },
   build: {
     assetsInlineLimit: 0,
     sourcemap: process.env.BUNDLE_SOURCEMAP === "1",

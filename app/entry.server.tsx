@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
   AppLoadContext,
@@ -8,9 +7,12 @@ import type {
   HandleErrorFunction,
 } from "react-router";
 import { ServerRouter } from "react-router";
+import { bootAfterPaint } from "#app/lib/boot-after-paint.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 
 export const streamTimeout = 5_000;
+// Development keeps React Router's boot script as it is (Vite's client and HMR live beside it).
+const isProduction = process.env.NODE_ENV === "production";
 
 /**
  * Renders the whole document before answering (no streaming), so every page is
@@ -41,20 +43,22 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timeout);
+            const html = Buffer.concat(chunks).toString("utf8");
+            resolve(
+              new Response(isProduction ? bootAfterPaint(html) : html, {
+                headers: responseHeaders,
+                status,
+              }),
+            );
+          });
+          body.on("error", reject);
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);

@@ -32,6 +32,24 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+type Lighthouse = typeof import("lighthouse")["default"];
+
+/**
+ * One run; a run whose trace Chromium got wrong (NO_NAVSTART and the like, which this busy
+ * machine gives now and then) is run again rather than counted as a score of 0.
+ */
+async function runOnce(lighthouse: Lighthouse, url: string, port: number): Promise<Result> {
+  let lhr: Result | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) return lhr;
+    process.stderr.write(`Lighthouse ${url}: ${lhr.runtimeError.code}, run again\n`);
+  }
+  return lhr!;
+}
+
 export async function runLighthouse(
   pages: Array<[label: string, url: string]>,
 ): Promise<LighthouseReport | undefined> {
@@ -62,13 +80,7 @@ export async function runLighthouse(
     for (const [label, url] of pages) {
       const runs: Result[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        runs.push(result.lhr);
+        runs.push(await runOnce(lighthouse, url, chrome.port));
       }
       const first = runs[0];
       report.version = first.lighthouseVersion;

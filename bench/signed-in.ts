@@ -71,6 +71,9 @@ async function pageBytes(base: string, pagePath: string) {
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
     js.add(match[1]);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]);
+  // The same hints, added by the boot script after the first paint (app/lib/boot-after-paint.ts).
+  for (const match of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g))
+    for (const href of JSON.parse(match[1]) as string[]) js.add(href);
   for (const match of html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g))
     js.add(match[1]);
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))

@@ -33,3 +33,103 @@ export function cycleColour(elapsedMs: number): [number, number, number] {
     Math.round(from[channel] + (to[channel] - from[channel]) * mix),
   ) as [number, number, number];
 }
+
+export type Particle = { x: number; y: number; vx: number; vy: number; r: number };
+
+/** What a frame needs from a 2D context: the page's canvas and a worker's OffscreenCanvas both have it. */
+type Context2D = Pick<
+  CanvasRenderingContext2D,
+  | "clearRect"
+  | "beginPath"
+  | "moveTo"
+  | "lineTo"
+  | "stroke"
+  | "arc"
+  | "fill"
+  | "createRadialGradient"
+  | "fillRect"
+> & { strokeStyle: unknown; fillStyle: unknown; lineWidth: number };
+
+/** Keeps the particles already placed and adds or drops some to fit a new size. */
+export function fitParticles(
+  particles: Particle[],
+  width: number,
+  height: number,
+  random = Math.random,
+): Particle[] {
+  return Array.from(
+    { length: particleCount(width, height) },
+    (_, index) =>
+      particles[index] ?? {
+        x: random() * width,
+        y: random() * height,
+        vx: (random() - 0.5) * 0.35,
+        vy: (random() - 0.5) * 0.35,
+        r: 1 + random() * 1.6,
+      },
+  );
+}
+
+/** Moves every particle `step` sixtieths of a second, bouncing off the edges. */
+export function moveParticles(particles: Particle[], step: number, width: number, height: number) {
+  for (const particle of particles) {
+    particle.x += particle.vx * step;
+    particle.y += particle.vy * step;
+    if (particle.x < 0 || particle.x > width) particle.vx *= -1;
+    if (particle.y < 0 || particle.y > height) particle.vy *= -1;
+  }
+}
+
+/** One frame: a line between particles closer than LINK_DISTANCE (fainter as they part), then the dots. */
+export function drawParticles(
+  context: Context2D,
+  particles: Particle[],
+  [r, g, b]: [number, number, number],
+  width: number,
+  height: number,
+) {
+  context.clearRect(0, 0, width, height);
+  context.lineWidth = 1;
+  for (let i = 0; i < particles.length; i++) {
+    const a = particles[i];
+    for (let j = i + 1; j < particles.length; j++) {
+      const other = particles[j];
+      const distance = Math.hypot(a.x - other.x, a.y - other.y);
+      if (distance < LINK_DISTANCE) {
+        context.strokeStyle = `rgba(${r},${g},${b},${(1 - distance / LINK_DISTANCE) * 0.35})`;
+        context.beginPath();
+        context.moveTo(a.x, a.y);
+        context.lineTo(other.x, other.y);
+        context.stroke();
+      }
+    }
+  }
+  context.fillStyle = `rgba(${r},${g},${b},0.85)`;
+  for (const particle of particles) {
+    context.beginPath();
+    context.arc(particle.x, particle.y, particle.r, 0, Math.PI * 2);
+    context.fill();
+  }
+}
+
+/** The soft glow in the upper right, on a canvas of any size (stretched by CSS). */
+export function drawGlow(
+  context: Context2D,
+  [r, g, b]: [number, number, number],
+  width: number,
+  height: number,
+) {
+  context.clearRect(0, 0, width, height);
+  const glow = context.createRadialGradient(
+    width * 0.75,
+    height * 0.2,
+    0,
+    width * 0.75,
+    height * 0.2,
+    Math.max(width, height) * 0.6,
+  );
+  glow.addColorStop(0, `rgba(${r},${g},${b},0.16)`);
+  glow.addColorStop(1, "rgba(5,7,15,0)");
+  context.fillStyle = glow;
+  context.fillRect(0, 0, width, height);
+}

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoNavigation } from "#shared/site-navigation.ts";
-import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { gotoHydrated, launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 
 let server: RunningServer;
@@ -157,6 +157,35 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("draws the particle background in a worker, so none of its frames run on the page", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    await gotoHydrated(page, server.url);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>("[data-testid=particle-background]")?.dataset.drawn ===
+        "true",
+    );
+    const canvas = page.getByTestId("particle-background");
+    expect(await canvas.getAttribute("data-renderer")).toBe("worker");
+    expect(workers.some((url) => /particles\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    // The canvas was handed to the worker: the page can no longer draw on it itself.
+    expect(
+      await canvas.evaluate((element) => {
+        try {
+          (element as HTMLCanvasElement).getContext("2d");
+          return "page can draw";
+        } catch {
+          return "handed over";
+        }
+      }),
+    ).toBe("handed over");
+    // 412 x 823 / 32000 = 11 particles.
+    expect(await canvas.getAttribute("data-particles")).toBe("11");
+    await close();
+  });
+
   it("slows the background under prefers-reduced-motion and pauses it while the tab is hidden", async () => {
     const { page, close } = await openPage(browser, {
       viewport: { width: 1280, height: 800 },
@@ -205,9 +234,29 @@ describe("the public shell", () => {
     await touch.close();
   });
 
+  it("loads the chat panel's and the search dialog's code only when they are used", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await gotoHydrated(page, server.url);
+    await page.getByRole("button", { name: "Chat with us" }).waitFor();
+    await page.getByTestId("particle-background").waitFor({ state: "attached" });
+    const loaded = (name: string) => scripts.some((path) => path.includes(`/${name}-`));
+    expect(loaded("chat-panel")).toBe(false);
+    expect(loaded("search-dialog")).toBe(false);
+    await openChat(page);
+    expect(loaded("chat-panel")).toBe(true);
+    expect(loaded("search-dialog")).toBe(false);
+    await close();
+  });
+
   it("fades each new page in and scrolls to the top", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
     await gotoHydrated(page, server.url);
+    // The page a visitor arrives on is painted at once, not faded in.
+    expect(await page.locator(".page-fade").count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${server.url}/pricing`);

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, startTransition, useEffect, useState } from "react";
 
 /**
  * Renders a decoration whose code is fetched only after the page has hydrated and the
@@ -13,7 +13,8 @@ export function AfterLoad({ load }: { load: () => Promise<ComponentType> }) {
     const start = () =>
       load().then(
         (loaded) => {
-          if (!cancelled) setComponent(() => loaded);
+          // A transition: React renders the decoration in slices that leave the page responsive.
+          if (!cancelled) startTransition(() => setComponent(() => loaded));
         },
         () => {
           // a decoration that fails to load is simply left out

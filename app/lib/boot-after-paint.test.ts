@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { bootAfterPaint } from "./boot-after-paint";
+
+const page = `<!DOCTYPE html><html><head><link rel="preload" as="image" href="/logo.svg"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/site-B.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><main>Hello</main><script type="application/ld+json">{"a":1}</script><script nonce="n1">window.__reactRouterContext = {};</script><script type="module" async="" nonce="n1">;
+import * as route0 from "/assets/root-C.js";
+import * as route1 from "/assets/home-D.js";
+  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};
+  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};
+
+import("/assets/entry.client-A.js");</script></body></html>`;
+
+describe("the boot script after the first paint", () => {
+  const html = bootAfterPaint(page);
+  const boot = html.match(/<script type="module" async="" nonce="n1">([\s\S]*?)<\/script>/)?.[1];
+
+  it("takes the module preload hints out of the head and leaves the rest of the page", () => {
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(html).toContain('<script nonce="n1">window.__reactRouterContext = {};</script>');
+    expect(html).toContain("<main>Hello</main>");
+  });
+
+  it("imports nothing statically: the scripts are asked for once a frame is painted", () => {
+    expect(boot).toBeDefined();
+    expect(boot).not.toMatch(/^\s*import \* as/m);
+    const waits = boot!.indexOf("requestAnimationFrame");
+    const hints = boot!.indexOf('["/assets/entry.client-A.js","/assets/site-B.js"]');
+    const imports = boot!.indexOf(
+      'const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);',
+    );
+    const modules = boot!.indexOf("window.__reactRouterRouteModules");
+    const entry = boot!.indexOf('import("/assets/entry.client-A.js");');
+    expect(waits).toBeGreaterThanOrEqual(0);
+    expect([waits, hints, imports, modules, entry]).toEqual(
+      [waits, hints, imports, modules, entry].sort((a, b) => a - b),
+    );
+    expect(Math.min(hints, imports, modules, entry)).toBeGreaterThan(waits);
+  });
+
+  it("leaves a page without React Router's boot script as it is", () => {
+    const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head></html>';
+    expect(bootAfterPaint(plain)).toBe(plain);
+  });
+});
