@@ -41,23 +41,32 @@ export async function startProduct(options: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Extra Node options (default BENCH_NODE_ARGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`. */
+  nodeArgs?: string[];
 }): Promise<Product> {
   const startedAt = performance.now();
   // NODE_ENV is left as it is: the compiled server makes itself production.
-  const child = spawn(process.execPath, [compiledServer], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? "",
-      LOG_LEVEL: "warn",
-      FRONTIER_MEMORY_REPORT: "1",
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      compiledServer,
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? "",
+        LOG_LEVEL: "warn",
+        FRONTIER_MEMORY_REPORT: "1",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   stopAtExit(child);
   let output = "";
   child.stdout.on("data", (chunk) => {
@@ -133,6 +142,15 @@ function listeningPort(pid: number): number | undefined {
     // not there yet
   }
   return undefined;
+}
+
+/**
+ * CPU time (user + system) the process has used, in ms: what a page costs the server
+ * whatever else the machine runs (throughput on a shared machine is not).
+ */
+export function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export function residentMb(pid: number) {

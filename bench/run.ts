@@ -25,7 +25,7 @@ import {
   load,
   loadSettings,
 } from "./load";
-import { BENCH_STAFF, type Product, residentMb, signIn, startProduct } from "./product";
+import { BENCH_STAFF, cpuMs, type Product, residentMb, signIn, startProduct } from "./product";
 import { firstLoadBytes, timeAdminLists } from "./signed-in";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -160,12 +160,18 @@ async function renderedSection(product: Product, pages: Array<[string, string, n
         `${pagePath} signed in: ${check.status} ${check.headers.get("x-page-cache")}`,
       );
     await check.arrayBuffer();
+    const cpuBefore = cpuMs(product.pid);
     const result = await load(
       url,
       { Cookie: cookie, "Accept-Encoding": "gzip" },
       { ...loadSettings, connections: RENDERED_CONNECTIONS },
     );
+    const perPage = (cpuMs(product.pid) - cpuBefore) / (result.rps * loadSettings.durationS);
     line(`  ${label} (goal >= ${goal} req/s)`, figures(result));
+    line(
+      "    server CPU a page",
+      `${perPage.toFixed(1)} ms (${(1000 / perPage).toFixed(0)} pages/s a core if nothing else ran)`,
+    );
     line("    goal", verdict(result.rps >= goal, `${(result.rps / goal).toFixed(2)}x of the goal`));
   }
 }

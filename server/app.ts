@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -9,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createAnalyticsEndpoints } from "#server/analytics/endpoints.ts";
 import { apiRouter } from "#server/api/router.ts";
 import { authHandler } from "#server/auth/http.ts";
+import { listenForLayoutChanges } from "#server/cache/invalidate.ts";
 import {
   createPageCache,
   listenForInvalidations,
@@ -85,7 +87,15 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
         index: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only addresses under the build's own top-level files and folders are looked for on
+    // disk: a page's address never costs a stat (decision 705).
+    const serveClientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const clientEntries = new Set(readdirSync(clientDir));
+    app.use((request, response, next) => {
+      const first = request.path.split("/", 2)[1] ?? "";
+      if (!clientEntries.has(first)) return next();
+      serveClientFiles(request, response, next);
+    });
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
@@ -125,6 +135,8 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
   // Anonymous GETs of public pages are answered from rendered HTML until content changes:
   // hits straight from the HTTP server (handle below), misses render and are kept here.
   const pageCache = dev ? undefined : createPageCache();
+  // The header settings and menus every page shows are kept in memory until the same NOTIFY.
+  await listenForLayoutChanges(database);
   if (pageCache) {
     await listenForInvalidations(database, pageCache);
     app.use(

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { issueSetupLink } from "#server/auth/links.ts";
 import { attachChatSocket } from "#server/chat/socket.ts";
+import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { isDatabaseUnavailable } from "#server/db/availability.ts";
 import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
@@ -43,6 +44,8 @@ async function main() {
   await seedIfEmpty(database.db);
   // The site search's index, rebuilt when this version indexes differently (or never did).
   await ensureSearchIndex(database.db);
+  // Insights and case studies whose stored HTML this renderer did not make (decision 705).
+  await refreshRenderedContent(database.db);
 
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);

@@ -1,3 +1,5 @@
+import { numberFormat } from "./intl";
+
 /**
  * Money maths for proposals and invoices, safe in the browser and on the server.
  * Amounts are integer minor units (cents) of an ISO 4217 currency; never floats.
@@ -114,9 +116,7 @@ export function minorDigits(currency: string) {
 /** "$1,234.50" in the viewer's locale (undefined: the runtime's). */
 export function formatMoney(amount: number, currency: string, locale?: string) {
   const digits = minorDigits(currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(
-    amount / 10 ** digits,
-  );
+  return numberFormat(locale, { style: "currency", currency }).format(amount / 10 ** digits);
 }
 
 /** The decimal text a person types ("1234.5") as minor units, or undefined when it is not money. */

@@ -1,12 +1,16 @@
+import { dateTimeFormat } from "#shared/intl.ts";
+
+const dateFormat = dateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** A date as "12 March 2026", the same on the server and in the browser. */
 export function formatDate(value: Date | string | null | undefined) {
   if (!value) return "";
-  return new Date(value).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return dateFormat.format(new Date(value));
 }
 
 /** "1:02:03" or "12:05" for a number of seconds. */

@@ -6,6 +6,7 @@ import { type Encoding, preferredEncoding } from "#server/accept-encoding.ts";
 import type { Database } from "#server/db/client.ts";
 import { log } from "#server/log.ts";
 import { requestIdOf } from "#server/request-id.ts";
+import { forgetLayoutData } from "./layout-data";
 import { cacheKeyOf } from "./public-pages";
 
 /** The NOTIFY channel every instance listens on to drop its rendered pages. */
@@ -127,6 +128,7 @@ export async function invalidatePublicPages(
   reason = "content changed",
 ) {
   for (const cache of registry) cache.clear();
+  forgetLayoutData();
   await database.notify(PUBLIC_PAGES_CHANNEL, reason.slice(0, 200));
 }
 

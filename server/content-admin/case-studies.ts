@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { renderedCaseStudyFields } from "#server/content/rendered.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies } from "#server/db/schema/content.ts";
 import { caseStudyFormSchema } from "#shared/content-admin/forms.ts";
@@ -25,6 +26,7 @@ export const caseStudyStore = publishableStore({
     results: value.results,
     metrics: value.metrics,
   }),
+  renderedFields: (db, value) => renderedCaseStudyFields(db, value),
   mediaUrls: (value) => [value.challenge, value.solution, value.results],
   restoredInput: (snapshot) => ({
     services: (snapshot.services as string[] | undefined) ?? [],

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { renderedInsightFields } from "#server/content/rendered.ts";
 import type { Db } from "#server/db/client.ts";
 import { insights } from "#server/db/schema/content.ts";
 import { insightFormSchema } from "#shared/content-admin/forms.ts";
@@ -19,6 +20,7 @@ export const insightStore = publishableStore({
     author: value.author,
     tags: value.tags,
   }),
+  renderedFields: (db, value) => renderedInsightFields(db, value),
   mediaUrls: (value) => [value.body],
   restoredInput: (snapshot) => ({ tags: (snapshot.tags as string[] | undefined) ?? [] }),
 });

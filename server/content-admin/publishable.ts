@@ -44,6 +44,8 @@ export type PublishableKind<Schema extends z.ZodType<PublishableInput>> = {
   byline: typeof insights.author | typeof caseStudies.client;
   /** The kind's own columns from a valid editor input. */
   ownFields: (value: z.infer<Schema>) => Record<string, unknown>;
+  /** The HTML stored beside the Markdown, rendered at save (server/content/rendered.ts). */
+  renderedFields: (db: Db, value: z.infer<Schema>) => Promise<Record<string, unknown>>;
   /** Texts and addresses whose uploaded images the item uses. */
   mediaUrls: (value: z.infer<Schema>) => Array<string | null>;
   /** A stored version's kind-specific values as editor input (lists and the like). */
@@ -194,6 +196,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     const publishing = publishingValues(value, existing, now);
     const fields = {
       ...kind.ownFields(value),
+      ...(await kind.renderedFields(db, value)),
       title: value.title,
       slug: value.slug,
       coverImage: value.coverImage,

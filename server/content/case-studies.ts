@@ -12,9 +12,8 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies } from "#server/db/schema/content.ts";
-import { findImageSizes } from "#server/media/image-sizes.ts";
-import { type ImageSizes, renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
+import { isFresh, refreshCaseStudies, renderCaseStudy } from "./rendered";
 
 export const CASE_STUDIES_PAGE_SIZE = 6;
 
@@ -93,19 +92,30 @@ export async function findPublishedCaseStudy({ db, slug }: { db: Db; slug: strin
     .from(caseStudies)
     .where(and(eq(caseStudies.slug, slug), isLive(caseStudies)));
   if (!row) return undefined;
-  const texts = [row.challenge, row.solution, row.results];
-  return caseStudyForDisplay(row, await findImageSizes({ db, texts }));
+  if (isFresh(row)) return caseStudyForDisplay(row);
+  const rendered = (await refreshCaseStudies(db, [row.id])).get(row.id);
+  return caseStudyForDisplay({ ...row, ...rendered });
 }
 
-/** A case study as its page shows it: the sections rendered from Markdown, not their source. */
-export function caseStudyForDisplay(row: typeof caseStudies.$inferSelect, imageSizes?: ImageSizes) {
-  const { challenge, solution, results, ...shown } = row;
-  return {
-    ...shown,
-    challengeHtml: renderMarkdown(challenge, { imageSizes }),
-    solutionHtml: renderMarkdown(solution, { imageSizes }),
-    resultsHtml: renderMarkdown(results, { imageSizes }),
-  };
+/**
+ * A case study as its page shows it: the sections' HTML stored when it was saved, or (a
+ * row this renderer has not rendered) rendered from their Markdown now.
+ */
+export function caseStudyForDisplay(row: typeof caseStudies.$inferSelect) {
+  const {
+    challenge,
+    solution,
+    results,
+    challengeHtml,
+    solutionHtml,
+    resultsHtml,
+    renderedVersion: _version,
+    ...shown
+  } = row;
+  if (isFresh(row) && challengeHtml !== null && solutionHtml !== null && resultsHtml !== null)
+    return { ...shown, challengeHtml, solutionHtml, resultsHtml };
+  const { renderedVersion: _, ...rendered } = renderCaseStudy({ challenge, solution, results });
+  return { ...shown, ...rendered };
 }
 
 /** Staff-picked related case studies first, then others sharing a service. */

@@ -12,9 +12,9 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { insights } from "#server/db/schema/content.ts";
-import { findImageSizes } from "#server/media/image-sizes.ts";
-import { type ImageSizes, readingMinutes, renderMarkdown } from "./markdown";
+import { renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
+import { isFresh, refreshInsights, renderInsight } from "./rendered";
 
 export const INSIGHTS_PAGE_SIZE = 6;
 
@@ -29,7 +29,8 @@ const cardColumns = {
   coverAlt: insights.coverAlt,
   publishedAt: insights.publishedAt,
   updatedAt: insights.updatedAt,
-  body: insights.body,
+  readingMinutes: insights.readingMinutes,
+  renderedVersion: insights.renderedVersion,
 };
 
 export type InsightCard = {
@@ -46,10 +47,19 @@ export type InsightCard = {
   readingMinutes: number;
 };
 
-type InsightRow = Omit<InsightCard, "readingMinutes"> & { body: string };
+type InsightRow = Omit<InsightCard, "readingMinutes"> & {
+  readingMinutes: number | null;
+  renderedVersion: number | null;
+};
 
-function toCard({ body, ...row }: InsightRow): InsightCard {
-  return { ...row, readingMinutes: readingMinutes(body) };
+/** Cards with their stored reading time; a row not yet rendered is rendered (and stored) now. */
+async function toCards(db: Db, rows: InsightRow[]): Promise<InsightCard[]> {
+  const stale = rows.filter((row) => !isFresh(row)).map((row) => row.id);
+  const rendered = stale.length ? await refreshInsights(db, stale) : undefined;
+  return rows.map(({ renderedVersion: _version, ...row }) => ({
+    ...row,
+    readingMinutes: rendered?.get(row.id)?.readingMinutes ?? row.readingMinutes ?? 1,
+  }));
 }
 
 /** Published insights, newest first, optionally with one tag. */
@@ -74,7 +84,7 @@ export async function findPublishedInsights({
     .orderBy(desc(insights.publishedAt), desc(insights.createdAt))
     .limit(pageSize)
     .offset((clamped.page - 1) * pageSize);
-  return { items: rows.map(toCard), ...clamped, total };
+  return { items: await toCards(db, rows), ...clamped, total };
 }
 
 /** Every tag on a published insight, most used first. */
@@ -93,17 +103,28 @@ export async function findPublishedInsight({ db, slug }: { db: Db; slug: string 
     .from(insights)
     .where(and(eq(insights.slug, slug), isLive(insights)));
   if (!row) return undefined;
-  return insightForDisplay(row, await findImageSizes({ db, texts: [row.body] }));
+  if (isFresh(row)) return insightForDisplay(row);
+  const rendered = (await refreshInsights(db, [row.id])).get(row.id);
+  return insightForDisplay({ ...row, ...rendered });
 }
 
-/** An insight as its page shows it: the article rendered from Markdown, not its source. */
-export function insightForDisplay(row: typeof insights.$inferSelect, imageSizes?: ImageSizes) {
-  const { body, ...shown } = row;
-  return {
-    ...shown,
-    html: renderMarkdown(body, { imageSizes }),
-    readingMinutes: readingMinutes(body),
-  };
+type StoredInsight = typeof insights.$inferSelect;
+
+/**
+ * An insight as its page shows it: the HTML stored when it was saved, or (a row this
+ * renderer has not rendered, a preview of an unsaved form) rendered from its Markdown now.
+ */
+export function insightForDisplay(row: StoredInsight) {
+  const {
+    body,
+    bodyHtml,
+    readingMinutes: storedMinutes,
+    renderedVersion: _version,
+    ...shown
+  } = row;
+  const fresh = isFresh(row) && bodyHtml !== null && storedMinutes !== null;
+  const rendered = fresh ? { bodyHtml, readingMinutes: storedMinutes } : renderInsight({ body });
+  return { ...shown, html: rendered.bodyHtml, readingMinutes: rendered.readingMinutes };
 }
 
 /** Staff-picked related insights first, then the newest sharing a tag. */
@@ -138,7 +159,7 @@ export async function findRelatedInsights({
       .limit(limit - ordered.length);
     ordered.push(...others);
   }
-  return ordered.slice(0, limit).map(toCard);
+  return toCards(db, ordered.slice(0, limit));
 }
 
 /** Newest published insights with everything a feed needs. */

@@ -2,6 +2,13 @@ import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { renditionsOf, uploadedImageOf } from "#shared/images.ts";
 
+/**
+ * The version of the rules below. Insights and case studies store the HTML they render
+ * with it (server/content/rendered.ts): raise it with any change to what renderMarkdown
+ * or readingMinutes produce, and every stored body is rendered again at the next start.
+ */
+export const RENDERER_VERSION = 1;
+
 /** Our own Marked instance: raw HTML in the source is kept only as far as the sanitiser allows. */
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 

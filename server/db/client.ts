@@ -42,15 +42,23 @@ export type OpenOptions = {
   /** PGlite keeps its files in DATA_DIR/db; without a dataDir it lives in memory (tests). */
   dataDir?: string;
   migrate?: boolean;
+  /** Called with each statement Drizzle sends (tests count the queries a render makes). */
+  onQuery?: (query: string) => void;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined);
+    ? await openPostgres(options.databaseUrl, options.onQuery)
+    : await openPglite(
+        options.dataDir ? path.join(options.dataDir, "db") : undefined,
+        options.onQuery,
+      );
   if (options.migrate !== false) await runMigrations(database);
   return database;
 }
+
+const queryLogger = (onQuery?: (query: string) => void) =>
+  onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 
 export async function runMigrations(database: Database) {
   if (database.kind === "postgres") {
@@ -69,7 +77,7 @@ export async function runMigrations(database: Database) {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onQuery?: (query: string) => void): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -81,7 +89,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("connect", (client) => {
     client.on("error", (error) => log.warn(`database connection lost: ${error.message}`));
   });
-  const db = drizzlePg({ client: pool, schema: tables });
+  const db = drizzlePg({ client: pool, schema: tables, logger: queryLogger(onQuery) });
   let listenClient: Promise<pg.Client> | undefined;
   let isClosed = false;
   const listeners = new Map<string, Set<Listener>>();
@@ -159,7 +167,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 const PGLITE_SHARED_BUFFERS = "16MB";
 
-async function openPglite(dir?: string): Promise<Database> {
+async function openPglite(dir?: string, onQuery?: (query: string) => void): Promise<Database> {
   let releaseLock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -178,7 +186,11 @@ async function openPglite(dir?: string): Promise<Database> {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema: tables }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    schema: tables,
+    logger: queryLogger(onQuery),
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",

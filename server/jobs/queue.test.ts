@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import type { Env } from "#server/env.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -66,4 +67,22 @@ describeEachDatabase("job queue", (get) => {
     expect(first).toBeTruthy();
     expect(second).toBeUndefined();
   });
+});
+
+it("writes a recurring job once per slot, not at every poll", async () => {
+  const statements: string[] = [];
+  const database = await openDatabase({ onQuery: (query) => statements.push(query) });
+  try {
+    const runner = createJobRunner({
+      context: { db: database.db, database, env: {} as Env },
+      handlers: { "test.hourly": async () => {} },
+      recurring: [{ kind: "test.hourly", everyMs: 3_600_000 }],
+    });
+    await runner.runDue();
+    statements.length = 0;
+    await runner.runDue();
+    expect(statements.filter((query) => query.startsWith('insert into "jobs"'))).toEqual([]);
+  } finally {
+    await database.close();
+  }
 });

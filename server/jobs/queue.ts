@@ -93,16 +93,22 @@ export function createJobRunner(options: {
   let running: Promise<void> | undefined;
   let isStopped = false;
 
+  // The slot each recurring job was last queued for by this runner: a poll writes only
+  // when a new slot starts, not ten inserts a second that change nothing (decision 705).
+  const queuedSlots = new Map<string, number>();
+
   async function scheduleRecurring() {
     const now = Date.now();
     for (const job of recurring) {
       const slot = Math.floor(now / job.everyMs);
+      if (queuedSlots.get(job.kind) === slot) continue;
       await enqueueJob(context.db, {
         kind: job.kind,
         uniqueKey: `${job.kind}@${slot}`,
         runAt: new Date(slot * job.everyMs),
         maxAttempts: 1,
       });
+      queuedSlots.set(job.kind, slot);
     }
   }
 

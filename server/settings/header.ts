@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { forgetLayoutData, rememberLayoutData } from "#server/cache/layout-data.ts";
 import type { Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { log } from "#server/log.ts";
@@ -41,19 +42,24 @@ export const HEADER_SETTINGS_ID = "header";
  */
 export async function getHeaderSettings(db: Db): Promise<HeaderSettings> {
   try {
-    const [row] = await db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.id, HEADER_SETTINGS_ID));
-    if (!row) return defaultHeaderSettings;
-    const parsed = headerSettingsSchema.safeParse(row.value);
-    if (parsed.success) return parsed.data;
-    log.warn("header settings document is malformed; using defaults", parsed.error.issues);
-    return defaultHeaderSettings;
+    return await rememberLayoutData(db, HEADER_SETTINGS_ID, () => readHeaderSettings(db));
   } catch (error) {
     log.error("could not read header settings; using defaults", error);
     return defaultHeaderSettings;
   }
+}
+
+/** Read once and kept in memory until settings or content change (server/cache/layout-data.ts). */
+async function readHeaderSettings(db: Db): Promise<HeaderSettings> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.id, HEADER_SETTINGS_ID));
+  if (!row) return defaultHeaderSettings;
+  const parsed = headerSettingsSchema.safeParse(row.value);
+  if (parsed.success) return parsed.data;
+  log.warn("header settings document is malformed; using defaults", parsed.error.issues);
+  return defaultHeaderSettings;
 }
 
 export async function saveHeaderSettings(db: Db, input: unknown): Promise<HeaderSettings> {
@@ -62,6 +68,7 @@ export async function saveHeaderSettings(db: Db, input: unknown): Promise<Header
     .insert(settings)
     .values({ id: HEADER_SETTINGS_ID, value })
     .onConflictDoUpdate({ target: settings.id, set: { value, updatedAt: new Date() } });
+  forgetLayoutData();
   return value;
 }
 

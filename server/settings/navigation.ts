@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
+import { forgetLayoutData, rememberLayoutData } from "#server/cache/layout-data.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { AppError, invalid } from "#server/errors.ts";
@@ -38,11 +39,14 @@ function parseStored(value: unknown, which: string): SiteNavigation | undefined 
  */
 export async function getPublishedNavigation(db: Db): Promise<SiteNavigation> {
   try {
-    const [row] = await db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.id, NAVIGATION_ID));
-    return (row && parseStored(row.value, "published")) || defaultNavigation;
+    // Kept in memory until settings or content change (server/cache/layout-data.ts).
+    return await rememberLayoutData(db, NAVIGATION_ID, async () => {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.id, NAVIGATION_ID));
+      return (row && parseStored(row.value, "published")) || defaultNavigation;
+    });
   } catch (error) {
     log.error("could not read the navigation; using the defaults", error);
     return defaultNavigation;
@@ -99,6 +103,7 @@ async function writeDocument(db: Db, id: string, value: SiteNavigation) {
     .insert(settings)
     .values({ id, value })
     .onConflictDoUpdate({ target: settings.id, set: { value, updatedAt: new Date() } });
+  forgetLayoutData();
 }
 
 function countsOf(navigation: SiteNavigation) {
@@ -174,4 +179,5 @@ export async function seedNavigation(db: Db) {
     .insert(settings)
     .values({ id: NAVIGATION_ID, value: demoNavigation })
     .onConflictDoNothing();
+  forgetLayoutData();
 }

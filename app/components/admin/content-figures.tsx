@@ -1,3 +1,5 @@
+import { numberFormat } from "#shared/intl.ts";
+
 type Figures = { views: number; visitors: number; leads: number; label: string };
 
 /** An insight's, case study's or episode's own figures, shown in its editor. */
@@ -8,7 +10,7 @@ export function ContentFigures({
   figures: Figures;
   locale?: string;
 }) {
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = (value: number) => numberFormat(locale).format(value);
   const items = [
     { name: "views", label: `${figures.label}, last 30 days`, value: figures.views },
     { name: "visitors", label: "Visitors, last 30 days", value: figures.visitors },

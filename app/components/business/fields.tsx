@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { dateTimeFormat } from "#shared/intl.ts";
 
 type FieldProps = {
   label: string;
@@ -65,7 +66,7 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
     typeof value === "string"
       ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
       : value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 /**

@@ -1,9 +1,10 @@
+import { dateTimeFormat } from "#shared/intl.ts";
 import { formatMoney } from "#shared/money.ts";
 
 type Props = { currency: string; months: Array<{ month: string; amount: number }>; locale: string };
 
 function monthLabel(month: string, locale: string, style: "short" | "long") {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     month: style,
     year: style === "long" ? "numeric" : undefined,
     timeZone: "UTC",

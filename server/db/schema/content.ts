@@ -42,6 +42,15 @@ export const caseStudies = pgTable(
     challenge: text("challenge").notNull(),
     solution: text("solution").notNull(),
     results: text("results").notNull(),
+    /**
+     * The three sections as sanitised HTML, rendered when saved (server/content/rendered.ts);
+     * used only while renderedVersion is the renderer's current version.
+     */
+    challengeHtml: text("challenge_html"),
+    solutionHtml: text("solution_html"),
+    resultsHtml: text("results_html"),
+    /** The renderer version that made the HTML; null: not rendered since the Markdown changed. */
+    renderedVersion: integer("rendered_version"),
     metrics: jsonb("metrics").$type<Metric[]>().notNull().default([]),
     coverImage: text("cover_image"),
     coverAlt: text("cover_alt"),
@@ -62,6 +71,11 @@ export const insights = pgTable(
     excerpt: text("excerpt").notNull(),
     /** Markdown source; rendered and sanitised on the server. */
     body: text("body").notNull(),
+    /** The body as sanitised HTML and its reading time, made when saved (server/content/rendered.ts). */
+    bodyHtml: text("body_html"),
+    readingMinutes: integer("reading_minutes"),
+    /** The renderer version that made them; null: not rendered since the body changed. */
+    renderedVersion: integer("rendered_version"),
     author: text("author").notNull(),
     tags: text("tags").array().notNull().default([]),
     coverImage: text("cover_image"),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { forgetLayoutData } from "#server/cache/layout-data.ts";
 import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import type { Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
@@ -40,6 +41,8 @@ export async function seedDatabase(db: Db) {
     await step.run(db);
     log.debug(`seeded ${step.name}`);
   }
+  // The header settings and menus this process keeps in memory are read again.
+  forgetLayoutData();
   await db
     .insert(settings)
     .values({ id: SEED_MARKER_ID, value: { seededAt: new Date().toISOString() } })

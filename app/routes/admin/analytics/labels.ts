@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat } from "#shared/intl.ts";
+
 /** How a dimension value reads on screen: '' is "none", a country code its name. */
 export function valueLabel(dimension: string, value: string, locale: string) {
   if (dimension === "referrer") return value || "Direct or unknown";
@@ -14,12 +16,12 @@ export function valueLabel(dimension: string, value: string, locale: string) {
 }
 
 export function formatCount(value: number, locale: string) {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** "Mar 9" for chart ticks; "Monday, March 9, 2026" for the table. */
 export function dayLabel(day: string, locale: string, style: "short" | "long") {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     ...(style === "short"
       ? { month: "short", day: "numeric" }
       : { weekday: "long", month: "long", day: "numeric", year: "numeric" }),

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as rootLoader } from "#app/root.tsx";
+import { loader as homeLoader } from "#app/routes/site/home.tsx";
+import { loader as insightLoader } from "#app/routes/site/insight.tsx";
+import { loader as layoutLoader } from "#app/routes/site/layout.tsx";
+import { invalidatePublicPages } from "#server/cache/page-cache.ts";
+import { refreshRenderedContent } from "#server/content/rendered.ts";
+import { seedPublicContent } from "#server/content/seed-public-content.ts";
+import { saveInsight } from "#server/content-admin/insights.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { seedNavigation } from "#server/settings/navigation.ts";
+import { authContext, testAuthEnv } from "#tests/helpers/auth-context.ts";
+
+// What one render of a public page asks the database (decision 705): the header settings
+// and menus come from memory, Markdown was rendered when saved (an article with an
+// uploaded image does not look its sizes up again). Counted, not timed.
+
+type AnyLoader = (args: never) => Promise<unknown>;
+
+describe("the queries one render of a public page makes", () => {
+  let database: Database;
+  let statements: string[] = [];
+  const env = testAuthEnv();
+  const slug = "counted-article";
+
+  beforeAll(async () => {
+    database = await openDatabase({ onQuery: (query) => statements.push(query) });
+    await seedNavigation(database.db);
+    await seedPublicContent(database.db);
+    await refreshRenderedContent(database.db);
+    await saveInsight({
+      database,
+      input: {
+        title: "Counted",
+        slug,
+        excerpt: "An article with an uploaded image.",
+        body: `## Figures\n\n![A chart](/uploads/images/${"a".repeat(32)}-960.webp)\n\nWords.`,
+        author: "Ada",
+        tags: "engineering",
+        status: "published",
+      },
+      actor: { id: "admin-1", name: "Ada Admin" },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** Runs the loaders a document request runs (root, site layout, the page); their statements. */
+  async function render(path: string, page: AnyLoader, params: Record<string, string> = {}) {
+    const request = new Request(`http://frontier.test${path}`, {
+      headers: { Cookie: "frontier.session=signed-in-staff" },
+    });
+    const args = { request, params, context: authContext(database, env) } as never;
+    statements = [];
+    await Promise.all([
+      (rootLoader as AnyLoader)(args),
+      (layoutLoader as AnyLoader)(args),
+      page(args),
+    ]);
+    return statements;
+  }
+
+  it("Home asks only for its testimonials once the layout data is in memory", async () => {
+    await render("/", homeLoader as AnyLoader);
+    expect(await render("/", homeLoader as AnyLoader)).toHaveLength(1);
+  });
+
+  it("an insight asks for the article, its related articles and its comments, nothing more", async () => {
+    await render(`/insights/${slug}`, insightLoader as AnyLoader, { slug });
+    const queries = await render(`/insights/${slug}`, insightLoader as AnyLoader, { slug });
+    expect(queries.some((query) => query.includes('"media"'))).toBe(false);
+    expect(queries.some((query) => query.includes('"settings"'))).toBe(false);
+    expect(queries.length).toBeLessThanOrEqual(3);
+  });
+
+  it("reads the layout data again after a content change, once", async () => {
+    await invalidatePublicPages(database, "test");
+    const first = await render("/", homeLoader as AnyLoader);
+    expect(first.filter((query) => query.includes('"settings"'))).toHaveLength(2);
+    expect(await render("/", homeLoader as AnyLoader)).toHaveLength(1);
+  });
+});
