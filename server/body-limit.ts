@@ -73,9 +73,42 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
   return textForm(64 * KB);
 }
 
+/** How long, and how many bytes, a refused body is still read and dropped before closing. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 1 * MB;
+
+/**
+ * Refuses a body by its declared length, before any of it is read. Closing at once while the
+ * client is still sending would reset the connection, and the client might never read the
+ * 413 (what nginx's lingering close avoids): what it still sends is read and dropped for up to
+ * 2 s or 1 MB, and the connection is closed then if the body has not ended. A client that
+ * stops sending on the answer, as browsers and HTTP libraries do, reads it every time.
+ */
+function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
+  const socket = request.socket;
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    if (!request.complete) socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  request.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
+  });
+  request.once("close", () => clearTimeout(timer));
+  send413(response, limit);
+}
+
 function refuse(response: Response, limit: BodyLimit) {
   // The rest of the body is not read: the connection closes once this answer is sent.
-  response.status(413).set("Connection", "close");
+  response.set("Connection", "close");
+  send413(response, limit);
+}
+
+function send413(response: Response, limit: BodyLimit) {
+  response.status(413);
   if (limit.jsonBody) response.json(limit.jsonBody);
   else if (limit.isJson) response.json({ ok: false, error: limit.message });
   else response.type("text/plain").send(limit.message);
@@ -105,7 +138,7 @@ export function limitRequestBodies(): RequestHandler {
       path: request.path,
       isMultipart: /^multipart\//i.test(request.headers["content-type"] ?? ""),
     });
-    if (declared > limit.bytes) return refuse(response, limit);
+    if (declared > limit.bytes) return refuseDeclared(request, response, limit);
     if (limit.requiresLength && !(declared > 0)) {
       response.status(411).set("Connection", "close");
       response.json({ ok: false, error: "Send this request with its length (Content-Length)." });
