@@ -30,6 +30,10 @@ export default function handleRequest(
   }
   // Empty for a page the page cache keeps (server/cache): its CSP names its scripts by hash.
   const nonce = loadContext.nonce || undefined;
+  // Only the public pages the page cache keeps (no nonce) wait for the first paint: screens
+  // people type into at once (the command center, sign-in, the portal) hydrate as soon as
+  // their scripts arrive, so nothing typed is lost to a late hydration.
+  const bootsAfterPaint = isProduction && !nonce;
   if (loadContext.outcome?.isDatabaseUnavailable) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -45,7 +49,7 @@ export default function handleRequest(
         onAllReady() {
           // Everything is rendered: React's many small chunks become one buffer, written
           // to the socket at once (decision 705), not one write per 2 KB chunk; in
-          // production the scripts wait for the first paint (decision 721).
+          // production a cached public page's scripts wait for the first paint (decision 721).
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -57,7 +61,7 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               const html = Buffer.concat(chunks);
               resolve(
-                new Response(isProduction ? bootAfterPaint(html.toString("utf8")) : html, {
+                new Response(bootsAfterPaint ? bootAfterPaint(html.toString("utf8")) : html, {
                   headers: responseHeaders,
                   status,
                 }),

@@ -61,10 +61,11 @@ export function ContactForm({ refusal }: { refusal?: FormRefusal }) {
     const next = await check(form, contactFields);
     if (!next) {
       setErrors({});
+      await formToken.prepare(form);
       // The pages of this visit go with the message (server/analytics), if the browser allows.
+      // Set last: a render while waiting puts a hidden input back to its default value.
       const trail = form.elements.namedItem(TRAIL_FIELD);
       if (trail instanceof HTMLInputElement) trail.value = trailFieldValue();
-      await formToken.prepare(form);
       submit(form);
       return;
     }

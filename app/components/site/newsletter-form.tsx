@@ -53,10 +53,11 @@ export function NewsletterForm() {
       toast.show({ message: NEWSLETTER_INVALID_EMAIL, type: "error" });
       return;
     }
+    await formToken.prepare(form);
     // The pages of this visit go with the sign-up (server/analytics), if the browser allows.
+    // Set last: a render while waiting puts a hidden input back to its default value.
     const trail = form.elements.namedItem(TRAIL_FIELD);
     if (trail instanceof HTMLInputElement) trail.value = readTrail.current();
-    await formToken.prepare(form);
     fetcher.submit(form);
   }
 
