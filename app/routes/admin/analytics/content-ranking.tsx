@@ -1,5 +1,6 @@
 import { formatMoney } from "#shared/money.ts";
 import { formatCount } from "./labels";
+import { NumberCell } from "./number-cell";
 
 type LeadRow = { path: string; leads: number; subscribers: number; chats: number };
 type ValueRow = { path: string; currency: string; amount: number; proposals: number };
@@ -64,15 +65,9 @@ export function ContentRanking({
                     <td className="py-2 pr-3">
                       <PageName path={row.path} titles={titles} />
                     </td>
-                    <td className="py-2 text-right tabular-nums">
-                      {formatCount(row.leads, locale)}
-                    </td>
-                    <td className="py-2 pl-3 text-right tabular-nums">
-                      {formatCount(row.chats, locale)}
-                    </td>
-                    <td className="py-2 pl-3 text-right tabular-nums">
-                      {formatCount(row.subscribers, locale)}
-                    </td>
+                    <NumberCell isFirst>{formatCount(row.leads, locale)}</NumberCell>
+                    <NumberCell>{formatCount(row.chats, locale)}</NumberCell>
+                    <NumberCell>{formatCount(row.subscribers, locale)}</NumberCell>
                   </tr>
                 ))}
               </tbody>
@@ -112,12 +107,10 @@ export function ContentRanking({
                     <td className="py-2 pr-3">
                       <PageName path={row.path} titles={titles} />
                     </td>
-                    <td className="whitespace-nowrap py-2 text-right tabular-nums">
+                    <NumberCell isFirst className="whitespace-nowrap">
                       {formatMoney(row.amount, row.currency, locale)}
-                    </td>
-                    <td className="py-2 pl-3 text-right tabular-nums">
-                      {formatCount(row.proposals, locale)}
-                    </td>
+                    </NumberCell>
+                    <NumberCell>{formatCount(row.proposals, locale)}</NumberCell>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,5 @@
 import { formatCount, valueLabel } from "./labels";
+import { NumberCell } from "./number-cell";
 
 type Row = { value: string; views: number; visitors: number };
 
@@ -55,10 +56,10 @@ export function TopTable({
                       {valueLabel(dimension, row.value, locale)}
                     </span>
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatCount(row.views, locale)}</td>
-                  <td className="py-2 pl-3 text-right tabular-nums text-mist-300">
+                  <NumberCell isFirst>{formatCount(row.views, locale)}</NumberCell>
+                  <NumberCell className="text-mist-300">
                     {formatCount(row.visitors, locale)}
-                  </td>
+                  </NumberCell>
                 </tr>
               ))}
             </tbody>
