@@ -1,14 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { budget } from "./tests/helpers/time-budget.ts";
 
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.spec.ts"],
     environment: "node",
-    testTimeout: 60_000,
+    // Stretched when the run is asked to be slow (tests/helpers/time-budget.ts).
+    testTimeout: budget(60_000),
     // In CI, a browser spec that fails is run once more; the report marks a pass on the
     // second try "(retry x1)", and such a spec is a bug to fix, not to ignore (decision 008).
     retry: process.env.CI ? 1 : 0,
-    hookTimeout: 120_000,
+    hookTimeout: budget(120_000),
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,

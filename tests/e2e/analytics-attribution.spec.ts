@@ -2,6 +2,7 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAs, staffServerAndBrowser } from "#tests/helpers/auth.ts";
 import { gotoHydrated, openPage } from "#tests/helpers/browser.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 import { seriousViolations, uniqueAddress } from "./public-helpers";
 
 const running = staffServerAndBrowser({ env: { TRUST_PROXY: "1" } });
@@ -17,7 +18,7 @@ function beaconFor(page: Page, path: string) {
       request.url().endsWith("/api/event") &&
       request.method() === "POST" &&
       (JSON.parse(request.postData() ?? "{}") as { path?: string }).path === path,
-    { timeout: 20_000 },
+    { timeout: budget(20_000) },
   );
 }
 
@@ -28,7 +29,7 @@ async function waitForFormAge(page: Page) {
     .locator('input[name="formToken"]')
     .inputValue();
   const issuedAt = Number(token.split(".")[1]);
-  await expect.poll(() => Date.now() - issuedAt, { timeout: 10_000 }).toBeGreaterThan(3200);
+  await expect.poll(() => Date.now() - issuedAt, { timeout: budget(10_000) }).toBeGreaterThan(3200);
 }
 
 describe("first-party analytics and attribution", () => {
@@ -123,7 +124,7 @@ describe("first-party analytics and attribution", () => {
           await admin.page.getByText("Figures refreshed.").first().waitFor();
           return Number(await views.getAttribute("data-value"));
         },
-        { timeout: 20_000 },
+        { timeout: budget(20_000) },
       )
       .toBe(4);
     expect(

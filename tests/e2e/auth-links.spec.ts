@@ -9,6 +9,7 @@ import {
   uniqueStaffEmail,
 } from "#tests/helpers/auth.ts";
 import { openPage } from "#tests/helpers/browser.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 /**
  * The path of the Outbox link to `to` whose text is `linkText` (mail links carry PUBLIC_URL).
@@ -22,7 +23,7 @@ async function outboxLink(page: Page, server: ServerWithStaff, to: string, linkT
         await page.goto(`${server.url}/admin/outbox?to=${encodeURIComponent(to)}`);
         return link.count();
       },
-      { timeout: 20_000 },
+      { timeout: budget(20_000) },
     )
     .toBeGreaterThan(0);
   const href = await link.getAttribute("href");

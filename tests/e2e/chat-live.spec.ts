@@ -7,6 +7,7 @@ import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = {
   email: "chat-admin@frontier.test",
@@ -68,7 +69,7 @@ describe("live chat between a visitor and the team", () => {
 
     await dialog
       .getByText("Yes! Ada here. Tell me more about the showroom.")
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: budget(5000) });
     await dialog.getByText("Ada Chat").waitFor();
 
     // Reload keeps the history, each message once.
@@ -95,7 +96,7 @@ describe("live chat between a visitor and the team", () => {
       .getByRole("dialog", { name: "Chat with Frontier" })
       .getByText("We're offline right now.")
       .waitFor({
-        timeout: 20_000,
+        timeout: budget(20_000),
       });
 
     expect(visitor.errors).toEqual([]);

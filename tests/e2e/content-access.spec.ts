@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loginAs, signInCookie, staffServerAndBrowser } from "#tests/helpers/auth.ts";
 import { openPage } from "#tests/helpers/browser.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const running = staffServerAndBrowser();
 
@@ -153,18 +154,20 @@ describe("content and marketing are for admins only", () => {
     await section.getByLabel("Alt text (what the image shows)").fill("Orange logo");
     await section.getByRole("button", { name: "Upload" }).click();
     await expect
-      .poll(() => admin.page.getByLabel("Logo, PNG fallback URL").inputValue(), { timeout: 20_000 })
+      .poll(() => admin.page.getByLabel("Logo, PNG fallback URL").inputValue(), {
+        timeout: budget(20_000),
+      })
       .toMatch(/^\/uploads\/logos\/[0-9a-f]{32}/);
     const uploaded = await admin.page.getByLabel("Logo, PNG fallback URL").inputValue();
     await admin.page.getByLabel("Header logo width (px)").fill("160");
     await admin.page.getByRole("button", { name: "Save branding" }).click();
     await expect
       .poll(() => admin.page.getByText("Branding saved.", { exact: false }).count(), {
-        timeout: 20_000,
+        timeout: budget(20_000),
       })
       .toBeGreaterThan(0);
 
-    await expect.poll(() => logo.getAttribute("src"), { timeout: 15_000 }).toBe(uploaded);
+    await expect.poll(() => logo.getAttribute("src"), { timeout: budget(15_000) }).toBe(uploaded);
     expect(before).not.toBe(uploaded);
     expect(await logo.getAttribute("width")).toBe("160");
     expect(visitor.errors).toEqual([]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
 import { fetchFormTokens } from "#tests/helpers/form-token.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 import {
   type Body,
   bodyArb,
@@ -294,7 +295,7 @@ beforeAll(async () => {
   );
   // The form token is only accepted once the form has been open as long as a person needs.
   await new Promise((resolve) => setTimeout(resolve, HUMAN_PAUSE_MS));
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   await server?.stop();

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
 import { startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 import { tableCounts } from "./hostile-helpers";
 
 // Hostile files through the real upload endpoint, over HTTP, as an admin. The
@@ -70,7 +71,7 @@ beforeAll(async () => {
   mediaBefore = (await tableCounts(first.dataDir)).media;
   server = { ...(await startServer({ dataDir: first.dataDir })), staff: first.staff };
   cookie = await signInCookie(server, server.staff.admin);
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   await server?.stop();
@@ -184,21 +185,25 @@ describe("hostile uploads", () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  it("refuses a body larger than any upload allows before reading it", async () => {
-    const before = storedFiles();
-    const huge = Buffer.alloc(202 * 1024 * 1024, 1);
-    const response = await fetch(`${server.url}/admin/media/upload`, {
-      method: "POST",
-      headers: {
-        Origin: server.url,
-        Cookie: cookie,
-        "Content-Type": "multipart/form-data; boundary=xyz",
-      },
-      body: huge,
-    }).catch(() => undefined);
-    if (response) expect(response.status).toBe(413);
-    expect(storedFiles()).toEqual(before);
-  }, 60_000);
+  it(
+    "refuses a body larger than any upload allows before reading it",
+    async () => {
+      const before = storedFiles();
+      const huge = Buffer.alloc(202 * 1024 * 1024, 1);
+      const response = await fetch(`${server.url}/admin/media/upload`, {
+        method: "POST",
+        headers: {
+          Origin: server.url,
+          Cookie: cookie,
+          "Content-Type": "multipart/form-data; boundary=xyz",
+        },
+        body: huge,
+      }).catch(() => undefined);
+      if (response) expect(response.status).toBe(413);
+      expect(storedFiles()).toEqual(before);
+    },
+    budget(60_000),
+  );
 
   it("refuses a truncated multipart body and an upload without the admin session", async () => {
     const truncated = await fetch(`${server.url}/admin/media/upload`, {
@@ -225,12 +230,16 @@ describe("hostile uploads", () => {
     expect([302, 303, 401, 403]).toContain(anonymous.status);
   });
 
-  it("keeps exactly one media row per accepted upload", async () => {
-    await server.stop();
-    const counts = await tableCounts(server.dataDir);
-    expect(counts.media - mediaBefore).toBe(accepted);
-    // Restart so afterAll's stop has a server to stop.
-    const restarted = await startServer({ dataDir: server.dataDir });
-    server = { ...restarted, staff: server.staff };
-  }, 60_000);
+  it(
+    "keeps exactly one media row per accepted upload",
+    async () => {
+      await server.stop();
+      const counts = await tableCounts(server.dataDir);
+      expect(counts.media - mediaBefore).toBe(accepted);
+      // Restart so afterAll's stop has a server to stop.
+      const restarted = await startServer({ dataDir: server.dataDir });
+      server = { ...restarted, staff: server.staff };
+    },
+    budget(60_000),
+  );
 });

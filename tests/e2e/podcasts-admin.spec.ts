@@ -7,6 +7,7 @@ import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = { email: "podcasts-admin@frontier.test", password: "a-long-podcast-password-1" };
 
@@ -50,7 +51,7 @@ describe("podcasts admin", () => {
           await page.getByLabel("Title").fill(title);
           return page.getByLabel(/^Slug/).inputValue();
         },
-        { timeout: 20_000 },
+        { timeout: budget(20_000) },
       )
       .not.toBe("");
     // Publishing without audio is refused in the browser, with the field to fix.

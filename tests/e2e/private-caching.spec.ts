@@ -10,6 +10,7 @@ import { makeClient, staff } from "#tests/helpers/business.ts";
 import { testDatabaseKinds } from "#tests/helpers/db.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 // Behind a shared cache that keeps every 200 for 30 s (nginx `proxy_cache_valid 200 30s`),
 // an anonymous visitor was handed the admin's cached /admin/team (issue "Hardening", item 8).
@@ -64,7 +65,7 @@ for (const kind of testDatabaseKinds) {
         timeoutMs: 110_000,
       });
       adminCookie = await signInCookie(server, admin);
-    }, 180_000);
+    }, budget(180_000));
 
     afterAll(async () => {
       await server?.stop();

@@ -8,6 +8,7 @@ import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts
 import { rawGet } from "#tests/helpers/http.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 describe("the page cache across instances", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -36,7 +37,9 @@ describe("the page cache across instances", () => {
 
         for (const server of [first, second]) {
           await expect
-            .poll(async () => (await fetch(`${server.url}${path}`)).text(), { timeout: 5000 })
+            .poll(async () => (await fetch(`${server.url}${path}`)).text(), {
+              timeout: budget(5000),
+            })
             .toContain("Boring architecture, revisited");
         }
       } finally {
@@ -54,7 +57,7 @@ describe("public pages from the cache of the running product", () => {
   let browser: Browser;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ timeoutMs: 110_000 }), launchBrowser()]);
-  }, 120_000);
+  }, budget(120_000));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -186,53 +189,57 @@ describe("public pages from the cache of the running product", () => {
     }
   });
 
-  it("hydrates cached pages in Chromium with no CSP violation, and still blocks an injected script", async () => {
-    const list = (await rawGet(`${server.url}/insights`)).body.toString();
-    const insight = /href="(\/insights\/[\w-]+)"/.exec(list)?.[1] ?? "/insights";
-    for (const path of ["/", "/contact", insight]) {
-      await rawGet(`${server.url}${path}`);
-      const { page, errors, close } = await openPage(browser);
-      await collectViolations(page);
-      const response = await gotoHydrated(page, `${server.url}${path}`);
-      expect(response?.headers()["x-page-cache"], path).toBe("hit");
-      // Hydrated: a client-side navigation keeps the window (no full page load).
-      await page.evaluate(() => {
-        (window as unknown as { marker: boolean }).marker = true;
-      });
-      await page
-        .getByRole("navigation", { name: "Explore" })
-        .getByRole("link", { name: "FAQ" })
-        .click();
-      await page.getByRole("heading", { level: 1, name: "Frequently Asked Questions" }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
-        true,
-      );
-      expect(await violationsOf(page), path).toEqual([]);
-      expect(errors, path).toEqual([]);
-      await close();
-    }
+  it(
+    "hydrates cached pages in Chromium with no CSP violation, and still blocks an injected script",
+    async () => {
+      const list = (await rawGet(`${server.url}/insights`)).body.toString();
+      const insight = /href="(\/insights\/[\w-]+)"/.exec(list)?.[1] ?? "/insights";
+      for (const path of ["/", "/contact", insight]) {
+        await rawGet(`${server.url}${path}`);
+        const { page, errors, close } = await openPage(browser);
+        await collectViolations(page);
+        const response = await gotoHydrated(page, `${server.url}${path}`);
+        expect(response?.headers()["x-page-cache"], path).toBe("hit");
+        // Hydrated: a client-side navigation keeps the window (no full page load).
+        await page.evaluate(() => {
+          (window as unknown as { marker: boolean }).marker = true;
+        });
+        await page
+          .getByRole("navigation", { name: "Explore" })
+          .getByRole("link", { name: "FAQ" })
+          .click();
+        await page.getByRole("heading", { level: 1, name: "Frequently Asked Questions" }).waitFor();
+        expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
+          true,
+        );
+        expect(await violationsOf(page), path).toEqual([]);
+        expect(errors, path).toEqual([]);
+        await close();
+      }
 
-    // The same cached page with a script slipped into it: its hash is not in the policy.
-    const { page, close } = await openPage(browser);
-    await collectViolations(page);
-    await page.route(`${server.url}/about-us`, async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers["content-encoding"];
-      delete headers["content-length"];
-      const body = (await response.text()).replace(
-        "</body>",
-        "<script>window.injected = true;</script></body>",
-      );
-      await route.fulfill({ status: response.status(), headers, body });
-    });
-    await gotoHydrated(page, `${server.url}/about-us`);
-    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBe(
-      undefined,
-    );
-    expect(await violationsOf(page)).toEqual(["script-src-elem inline"]);
-    await close();
-  }, 120_000);
+      // The same cached page with a script slipped into it: its hash is not in the policy.
+      const { page, close } = await openPage(browser);
+      await collectViolations(page);
+      await page.route(`${server.url}/about-us`, async (route) => {
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        const body = (await response.text()).replace(
+          "</body>",
+          "<script>window.injected = true;</script></body>",
+        );
+        await route.fulfill({ status: response.status(), headers, body });
+      });
+      await gotoHydrated(page, `${server.url}/about-us`);
+      expect(
+        await page.evaluate(() => (window as unknown as { injected?: boolean }).injected),
+      ).toBe(undefined);
+      expect(await violationsOf(page)).toEqual(["script-src-elem inline"]);
+      await close();
+    },
+    budget(120_000),
+  );
 });
 
 /** Records the page's Content-Security-Policy violations from its first byte on. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicePath, services } from "#shared/content/services.ts";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 import { seriousViolations } from "./public-helpers";
 
 const PUBLIC_URL = "https://frontier.example";
@@ -227,11 +228,11 @@ describe("reading the pages in a browser", () => {
     await page.waitForURL(/service=ai-ml/);
     const cards = page.locator("main article");
     // The address changes a moment before the filtered list renders.
-    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => cards.count(), { timeout: budget(10_000) }).toBe(2);
     await page.getByLabel("Industry", { exact: true }).selectOption("Healthcare");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/industry=Healthcare/);
-    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: budget(10_000) }).toBe(1);
 
     await gotoHydrated(page, `${server.url}/insights`);
     await page

@@ -16,6 +16,7 @@ import { testDatabaseKinds } from "#tests/helpers/db.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { multipartHead, residentMemory, streamPost } from "#tests/helpers/stream-post.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 // Hostile bodies against the running product (issue "Hardening", item 1): chunked bodies
 // with no length, lengths that lie, bodies past every limit, bytes that trickle forever.
@@ -93,7 +94,7 @@ for (const kind of testDatabaseKinds) {
       // What the first requests load once (code, caches) is not what is measured below.
       await fetch(`${server.url}/contact`);
       await fetch(`${server.url}${onboardingPath}`);
-    }, 180_000);
+    }, budget(180_000));
 
     afterAll(async () => {
       await server?.stop();
@@ -140,7 +141,7 @@ for (const kind of testDatabaseKinds) {
       expect(rss() - before).toBeLessThan(MEMORY_BOUND);
       expect(onboardingFiles()).toEqual([]);
       // The partial file written while the body arrived is removed once the request ends.
-      await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([]);
+      await expect.poll(temporaryFiles, { timeout: budget(10_000) }).toEqual([]);
       expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
     });
 
@@ -201,7 +202,7 @@ for (const kind of testDatabaseKinds) {
       expect(refused.status).toBe(413);
       expect(refused.body).toContain(ONBOARDING_FILE_TOO_LARGE);
       expect(onboardingFiles()).toHaveLength(1);
-      await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([]);
+      await expect.poll(temporaryFiles, { timeout: budget(10_000) }).toEqual([]);
     });
 
     it("streams a 150 MB podcast episode to storage instead of holding it in memory", async () => {
@@ -229,7 +230,7 @@ for (const kind of testDatabaseKinds) {
       expect(rss() - before).toBeLessThan(100 * MB);
       const stored = await fetch(`${server.url}${media.url}`, { method: "HEAD" });
       expect(stored.headers.get("content-length")).toBe(String(size));
-      await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([]);
+      await expect.poll(temporaryFiles, { timeout: budget(10_000) }).toEqual([]);
     });
   });
 }
@@ -239,7 +240,7 @@ describe("bytes that trickle forever", () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { REQUEST_TIMEOUT_SECONDS: "2" } });
-  }, 120_000);
+  }, budget(120_000));
   afterAll(async () => {
     await server?.stop();
   });
@@ -265,17 +266,25 @@ describe("bytes that trickle forever", () => {
     });
   }
 
-  it("ends a request whose body never finishes with 408", async () => {
-    const answer = await trickle(
-      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
-      "1\r\na\r\n",
-    );
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
-  }, 30_000);
+  it(
+    "ends a request whose body never finishes with 408",
+    async () => {
+      const answer = await trickle(
+        "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "1\r\na\r\n",
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
+    },
+    budget(30_000),
+  );
 
-  it("ends a request whose headers never finish", async () => {
-    const answer = await trickle("GET / HTTP/1.1\r\nHost: localhost\r\n", "X-Drip: aaaa\r\n");
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-  }, 30_000);
+  it(
+    "ends a request whose headers never finish",
+    async () => {
+      const answer = await trickle("GET / HTTP/1.1\r\nHost: localhost\r\n", "X-Drip: aaaa\r\n");
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    },
+    budget(30_000),
+  );
 });

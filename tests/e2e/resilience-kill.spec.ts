@@ -4,6 +4,7 @@ import { leads } from "#server/db/schema/leads.ts";
 import { fetchFormTokens } from "#tests/helpers/form-token.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const TOTAL = 1000;
 const IN_FLIGHT = 100;
@@ -117,7 +118,7 @@ function expectEverySubmissionStoredOnce(stored: string[]) {
 
 describe("kill -9 during a burst of contact submissions", () => {
   it("keeps every acknowledged submission exactly once on the embedded database", {
-    timeout: 240_000,
+    timeout: budget(240_000),
   }, async () => {
     const server = await startServer({
       keepData: true,
@@ -149,7 +150,7 @@ describe("kill -9 during a burst of contact submissions", () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     "keeps every acknowledged submission exactly once on PostgreSQL",
-    { timeout: 240_000 },
+    { timeout: budget(240_000) },
     async () => {
       const temp = await createTempPostgresDatabase();
       try {

@@ -11,6 +11,7 @@ import { STAFF_PASSWORD, signInCookie, uniqueStaffEmail } from "#tests/helpers/a
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { type RunningS3, startS3Server } from "#tests/helpers/s3.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 /**
  * Two app instances on one PostgreSQL and one S3-compatible server (s3rver, in its own
@@ -136,13 +137,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on PostgreSQL and S
 
     await setTestimonialPhoto(first, original.url, "They shipped on the day they promised.");
     for (const server of [first, second])
-      await expect.poll(() => home(server), { timeout: 10_000 }).toContain(name(original));
+      await expect.poll(() => home(server), { timeout: budget(10_000) }).toContain(name(original));
 
     // The replacement is uploaded and put in place through the second instance.
     const replacement = await upload(second, "#ff6633");
     await setTestimonialPhoto(second, replacement.url, "They shipped early, twice.");
     for (const server of [first, second]) {
-      await expect.poll(() => home(server), { timeout: 10_000 }).toContain(name(replacement));
+      await expect
+        .poll(() => home(server), { timeout: budget(10_000) })
+        .toContain(name(replacement));
       expect(await home(server)).not.toContain(name(original));
     }
     expect((await bytesOf(first, replacement.variants[0].url)).status).toBe(200);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
 import { startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,7 +26,7 @@ describe("running the product", () => {
         DATABASE_URL: "",
       },
       encoding: "utf8",
-      timeout: 30_000,
+      timeout: budget(30_000),
     });
     expect(rival.status).toBe(1);
     expect(rival.stderr).toMatch(/in use by another Frontier process \(pid \d+\)/);
@@ -113,7 +114,7 @@ describe("running the product", () => {
       cwd: root,
       env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "" },
       encoding: "utf8",
-      timeout: 30_000,
+      timeout: budget(30_000),
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Invalid configuration: PORT/);

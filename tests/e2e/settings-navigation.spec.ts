@@ -13,6 +13,7 @@ import {
   unexpectedErrors,
 } from "#tests/helpers/auth.ts";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 let server: ServerWithStaff;
 let browser: Browser;
@@ -126,7 +127,7 @@ describe("navigation from the command center", () => {
 
     // The open public tab follows without a reload.
     await expect
-      .poll(() => headerLabels(visitor.page, publicMenu), { timeout: 20_000 })
+      .poll(() => headerLabels(visitor.page, publicMenu), { timeout: budget(20_000) })
       .toEqual(expected);
     expect(
       await visitor.page.evaluate(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoNavigation } from "#shared/site-navigation.ts";
 import { gotoHydrated, launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -117,7 +118,7 @@ describe("the public shell", () => {
     const status = page.getByRole("status");
     await expect(status.textContent()).resolves.toContain("Please enter a valid email address.");
 
-    await toast.waitFor({ state: "detached", timeout: 8000 });
+    await toast.waitFor({ state: "detached", timeout: budget(8000) });
     const lifetime = await page.evaluate(() => {
       const { toastTimes } = window as unknown as { toastTimes: { shown: number; gone: number } };
       return toastTimes.gone - toastTimes.shown;
@@ -128,7 +129,7 @@ describe("the public shell", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await toast.waitFor();
     await toast.getByRole("button", { name: "Dismiss notification" }).click();
-    await toast.waitFor({ state: "detached", timeout: 2500 });
+    await toast.waitFor({ state: "detached", timeout: budget(2500) });
     await close();
   });
 

@@ -9,6 +9,7 @@ import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = { email: "youtube-admin@frontier.test", password: "a-long-youtube-password-1" };
 const fixture = readFileSync(new URL("../fixtures/youtube-feed.xml", import.meta.url), "utf8");
@@ -65,7 +66,7 @@ describe("YouTube sync screen", () => {
     await page.getByText("UCfrontierTestChannel001 added.").waitFor();
 
     await page.getByRole("button", { name: "Sync now" }).click();
-    await page.getByText(/Finished .*: 3 added, 0 updated\./).waitFor({ timeout: 15_000 });
+    await page.getByText(/Finished .*: 3 added, 0 updated\./).waitFor({ timeout: budget(15_000) });
     await page.getByText("Frontier Engineering Talks").waitFor();
 
     await page.goto(`${server.url}/podcasts`);
@@ -79,7 +80,7 @@ describe("YouTube sync screen", () => {
     await page.getByRole("button", { name: "Add channel" }).click();
     await page.getByText("UCunknownChannel00000001 added.").waitFor();
     await page.getByRole("button", { name: "Sync now" }).click();
-    await page.getByText(/Finished .*: 0 added, 0 updated\./).waitFor({ timeout: 15_000 });
+    await page.getByText(/Finished .*: 0 added, 0 updated\./).waitFor({ timeout: budget(15_000) });
     await page
       .getByRole("alert")
       .filter({ hasText: "knows no channel UCunknownChannel00000001" })

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { budget } from "./time-budget.ts";
 
 const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -47,6 +48,8 @@ async function slowDownWhenAsked(page: Page) {
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options);
+  // Playwright's own limit (30 s) for every wait, stretched like the test's.
+  context.setDefaultTimeout(budget(30_000));
   const page = await context.newPage();
   await slowDownWhenAsked(page);
   const errors: string[] = [];
@@ -73,7 +76,7 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
     undefined,
-    { timeout: 30_000 },
+    { timeout: budget(30_000) },
   );
 }
 
@@ -102,7 +105,7 @@ export async function openChat(page: Page, { useKeyboard = false } = {}) {
         }
         return button.getAttribute("aria-expanded");
       },
-      { timeout: 20_000 },
+      { timeout: budget(20_000) },
     )
     .toBe("true");
   const dialog = page.getByRole("dialog", { name: "Chat with Frontier" });
