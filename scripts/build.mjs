@@ -3,9 +3,10 @@
 // each beside it, so `npm start`, `npm run user`, `npm run seed` and `npm run backup`
 // run plain JavaScript: no TypeScript compiler (tsx) is needed at run time.
 import { execSync } from "node:child_process";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { patchReactRouter } from "./react-router-patches.mjs";
 
 // A production build whatever the caller's environment says (Vite builds React's
 // development code when NODE_ENV=development).
@@ -54,30 +55,39 @@ await import("./server.mjs");
  * (remix-run/react-router#14102; it differs from the production build by its developer
  * warnings). Packages under build/node_modules are found first by everything in build/,
  * so these three make the server, the render bundle and the Express adapter share one
- * copy of React Router: the production one.
+ * copy of React Router: the production one, with the server-side changes of
+ * scripts/react-router-patches.mjs (decision 722).
  */
 function writeProductionReactRouter() {
   const modules = path.join(buildDir, "node_modules");
-  const fromRoot = (file) =>
-    path.relative(path.join(modules, "react-router"), path.join(root, "node_modules", file));
-  const writePackage = (name, source) => {
+  const writePackage = (name, write) => {
     mkdirSync(path.join(modules, name), { recursive: true });
     writeFileSync(
       path.join(modules, name, "package.json"),
       `${JSON.stringify({ name, type: "module", exports: "./index.mjs" })}\n`,
     );
-    source(path.join(modules, name, "index.mjs"));
+    write(path.join(modules, name));
   };
-  writePackage("react-router", (file) =>
-    writeFileSync(
-      file,
-      `export * from "${fromRoot("react-router/dist/production/index.mjs").split(path.sep).join("/")}";\n`,
-    ),
-  );
+  // The production build's modules (index.mjs, dom-export.mjs and their chunks), changed;
+  // their own imports (react, cookie, set-cookie-parser) are found in the project's
+  // node_modules. The React Server Components entries (index-react-server*) are not used.
+  writePackage("react-router", (folder) => {
+    const dist = path.join(root, "node_modules/react-router/dist/production");
+    const sources = Object.fromEntries(
+      readdirSync(dist)
+        .filter((file) => file.endsWith(".mjs") && !file.startsWith("index-react-server"))
+        .map((file) => [file, readFileSync(path.join(dist, file), "utf8")]),
+    );
+    for (const [file, source] of Object.entries(patchReactRouter(sources)))
+      writeFileSync(path.join(folder, file), source);
+  });
   // The adapters are single files whose only package imports are react-router and each other.
   for (const name of ["@react-router/node", "@react-router/express"])
-    writePackage(name, (file) =>
-      copyFileSync(path.join(root, "node_modules", name, "dist/index.mjs"), file),
+    writePackage(name, (folder) =>
+      copyFileSync(
+        path.join(root, "node_modules", name, "dist/index.mjs"),
+        path.join(folder, "index.mjs"),
+      ),
     );
 }
 writeProductionReactRouter();

@@ -1,0 +1,9 @@
+/** Types of scripts/react-router-patches.mjs (the build script is plain JavaScript). */
+export declare const PATCHED_REACT_ROUTER_VERSION: string;
+export declare const reactRouterPatches: Array<{
+  name: string;
+  find: string;
+  replace: string;
+  append: string;
+}>;
+export declare function patchReactRouter(files: Record<string, string>): Record<string, string>;

@@ -1,0 +1,135 @@
+// Changes to React Router's production build, made when `npm run build` copies it into
+// build/node_modules (decision 722). Each one keeps React Router's answers exactly and
+// removes work a server repeats on every page: finding the matching route by trying every
+// route of the table in turn, and rebuilding the whole route tree for each render.
+//
+// A change names the code it replaces; if React Router's code is not there exactly once
+// (a new version), the build stops and says which change no longer applies, rather than
+// shipping a build without it.
+
+/** The React Router version these changes were written against (package.json pins it). */
+export const PATCHED_REACT_ROUTER_VERSION = "7.18.4";
+
+export const reactRouterPatches = [
+  {
+    name: "match against the routes a path's first segment can reach",
+    find: `  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+    replace: `  let matches = null;
+  let decoded = decodePath(pathname);
+  if (precomputedBranches && !allowPartial) branches = frontierBranchesFor(branches, decoded);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+    append: `
+// Added by scripts/react-router-patches.mjs. Ranked branches, grouped by the first segment
+// of their path: a branch whose path starts with a fixed segment ("admin", "insights") can
+// only match a path whose first segment is that word (compared as the route compares it,
+// case-insensitively), so a path is tried against its group (in rank order) plus the
+// branches that start with a parameter or a splat. Built once per ranked list (the server's
+// handler keeps one); a path whose first segment no branch names meets only the latter.
+var frontierBranchIndexes = new WeakMap();
+function frontierFirstSegment(path) {
+  let segment = path.replace(/^\\/+/, "").split("/")[0];
+  return /[:*?]/.test(segment) ? null : segment.toLowerCase();
+}
+function frontierBranchesFor(branches, pathname) {
+  if (typeof pathname !== "string" || pathname.includes("//")) return branches;
+  let index = frontierBranchIndexes.get(branches);
+  if (!index) {
+    let firsts = branches.map((branch) => frontierFirstSegment(branch.path));
+    let groups = new Map();
+    for (let segment of firsts)
+      if (segment !== null && !groups.has(segment))
+        groups.set(segment, branches.filter((_, i) => firsts[i] === segment || firsts[i] === null));
+    index = { groups, open: branches.filter((_, i) => firsts[i] === null) };
+    frontierBranchIndexes.set(branches, index);
+  }
+  return index.groups.get(frontierFirstSegment(pathname) ?? "") ?? index.open;
+}
+`,
+  },
+  {
+    name: "route tree of the static router made once per set of routes",
+    find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    replace: `function createStaticRouter(routes, context, opts = {}) {
+  let converted = frontierDataRoutes.get(routes);
+  if (!converted) {
+    let manifest2 = {};
+    converted = {
+      manifest: manifest2,
+      dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest2)
+    };
+    frontierDataRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+    append: `
+// Added by scripts/react-router-patches.mjs: the data routes a static router makes from a
+// route tree depend on nothing else, and nothing changes them afterwards.
+var frontierDataRoutes = new WeakMap();
+`,
+  },
+  {
+    name: "server route tree made once per build",
+    find: `  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    replace: `  let routes = frontierServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    append: `
+// Added by scripts/react-router-patches.mjs: the route tree ServerRouter renders depends
+// only on the manifest's routes and their modules. Both arrive as new objects on every
+// request (with lazy route discovery, the page's routes and their parents), holding the
+// same entries again and again; a tree is kept per list of route ids and used again
+// while every entry and module is the very same object.
+var frontierServerRouteTrees = new Map();
+function frontierServerRoutes(routes, routeModules, future, isSpaMode) {
+  let ids = Object.keys(routes);
+  let key = (isSpaMode ? "spa:" : "") + ids.join("\\n");
+  let kept = frontierServerRouteTrees.get(key);
+  if (kept && ids.every((id, i) => kept.routes[i] === routes[id] && kept.modules[i] === routeModules[id]))
+    return kept.tree;
+  if (frontierServerRouteTrees.size >= 1000) frontierServerRouteTrees.clear();
+  let tree = createServerRoutes(routes, routeModules, future, isSpaMode);
+  frontierServerRouteTrees.set(key, {
+    routes: ids.map((id) => routes[id]),
+    modules: ids.map((id) => routeModules[id]),
+    tree
+  });
+  return tree;
+}
+`,
+  },
+];
+
+/**
+ * Applies the changes to React Router's files: `files` maps a file name to its source;
+ * returns the changed sources. Throws when a change's code is not found exactly once.
+ */
+export function patchReactRouter(files) {
+  const result = { ...files };
+  for (const patch of reactRouterPatches) {
+    const holders = Object.keys(result).filter((name) => result[name].includes(patch.find));
+    const count = holders.reduce((sum, name) => sum + result[name].split(patch.find).length - 1, 0);
+    if (count !== 1)
+      throw new Error(
+        `React Router change "${patch.name}" found its code ${count} times (expected once): React Router is not ${PATCHED_REACT_ROUTER_VERSION}; update scripts/react-router-patches.mjs`,
+      );
+    const [name] = holders;
+    result[name] = `${result[name].replace(patch.find, () => patch.replace)}\n${patch.append}`;
+  }
+  return result;
+}
