@@ -112,7 +112,7 @@ describe("live chat between a visitor and the team", () => {
     });
     await signIn(team.page);
     await team.page.getByText("You are online").waitFor();
-    expect(socketsOpened).toBe(1);
+    expect(socketsOpened).toBeGreaterThanOrEqual(1);
 
     // Signed out elsewhere (another tab, another instance): the open inbox is told at once.
     const cookie = (await team.context.cookies())
@@ -126,12 +126,15 @@ describe("live chat between a visitor and the team", () => {
     expect(signOut.status).toBe(302);
 
     await team.page.getByText("You are signed out, so new messages no longer arrive.").waitFor();
+    // A socket that a slow machine dropped before is reopened, which is right; from here on,
+    // none may be.
+    const openedBeforeSignOut = socketsOpened;
     const signInAgain = team.page.getByRole("link", { name: "Sign in again" });
     await expect(signInAgain.getAttribute("href")).resolves.toBe("/login?redirectTo=/admin/chat");
     // Coming back online would reconnect a socket that is only interrupted; this one stays stopped.
     await team.page.evaluate(() => window.dispatchEvent(new Event("online")));
     await team.page.getByRole("status").filter({ hasText: "signed out" }).waitFor();
-    expect(socketsOpened).toBe(1);
+    expect(socketsOpened).toBe(openedBeforeSignOut);
 
     await signInAgain.click();
     await team.page.getByLabel("Email").waitFor();
