@@ -12,6 +12,7 @@ import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import type { ServerFrame } from "#shared/chat.ts";
 import { CHAT_SOCKET_PATH } from "#shared/chat.ts";
+import { budget } from "./time-budget.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -183,7 +184,7 @@ export async function connect(
           reject(
             new Error(`no ${type} frame within ${timeoutMs} ms; saw ${JSON.stringify(frames)}`),
           ),
-        timeoutMs,
+        budget(timeoutMs),
       );
       waiters.push({
         test: matches,

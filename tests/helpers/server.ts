@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { budget } from "./time-budget.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /**
@@ -69,7 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start in time:\n${output}`)),
-      options.timeoutMs ?? 60_000,
+      budget(options.timeoutMs ?? 60_000),
     );
     const onData = () => {
       const match = output.match(/ready on http:\/\/localhost:(\d+)/);
