@@ -68,8 +68,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   const port = await new Promise<number>((resolve, reject) => {
+    let isLate = false;
+    // A server left starting would keep its data directory locked for the next start: it is
+    // stopped, and the start fails once it has exited.
     const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${output}`)),
+      () => {
+        isLate = true;
+        child.kill("SIGKILL");
+      },
       budget(options.timeoutMs ?? 60_000),
     );
     const onData = () => {
@@ -82,7 +88,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     child.stdout?.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+      reject(
+        new Error(
+          isLate
+            ? `server did not start in time:\n${output}`
+            : `server exited with ${code} before it was ready:\n${output}`,
+        ),
+      );
     });
   });
 
