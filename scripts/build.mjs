@@ -60,18 +60,19 @@ await import("./server.mjs");
  */
 function writeProductionReactRouter() {
   const modules = path.join(buildDir, "node_modules");
-  const writePackage = (name, write) => {
-    mkdirSync(path.join(modules, name), { recursive: true });
+  const writePackage = (name, folder, write) => {
+    mkdirSync(path.join(modules, name, folder), { recursive: true });
     writeFileSync(
       path.join(modules, name, "package.json"),
-      `${JSON.stringify({ name, type: "module", exports: "./index.mjs" })}\n`,
+      `${JSON.stringify({ name, type: "module", exports: `./${path.posix.join(folder, "index.mjs")}` })}\n`,
     );
-    write(path.join(modules, name));
+    write(path.join(modules, name, folder));
   };
   // The production build's modules (index.mjs, dom-export.mjs and their chunks), changed;
   // their own imports (react, cookie, set-cookie-parser) are found in the project's
   // node_modules. The React Server Components entries (index-react-server*) are not used.
-  writePackage("react-router", (folder) => {
+  // They keep the published layout (dist/production/), so a loaded file names its build.
+  writePackage("react-router", "dist/production", (folder) => {
     const dist = path.join(root, "node_modules/react-router/dist/production");
     const sources = Object.fromEntries(
       readdirSync(dist)
@@ -83,7 +84,7 @@ function writeProductionReactRouter() {
   });
   // The adapters are single files whose only package imports are react-router and each other.
   for (const name of ["@react-router/node", "@react-router/express"])
-    writePackage(name, (folder) =>
+    writePackage(name, ".", (folder) =>
       copyFileSync(
         path.join(root, "node_modules", name, "dist/index.mjs"),
         path.join(folder, "index.mjs"),

@@ -10,7 +10,7 @@ const markers = [
   "server/index.js",
   "server.mjs",
   "start.mjs",
-  "node_modules/react-router/index.mjs",
+  "node_modules/react-router/dist/production/index.mjs",
   ...["user", "seed", "backup"].map((name) => `cli/${name}.mjs`),
 ].map((file) => path.join(buildDir, file));
 const watched = [
@@ -22,6 +22,7 @@ const watched = [
   "vite.config.ts",
   "react-router.config.ts",
   "scripts/build.mjs",
+  "scripts/react-router-patches.mjs",
 ];
 
 function newest(target) {

@@ -94,6 +94,10 @@ describe("running the product", () => {
       /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(file),
     );
     expect(ofPackages.filter((file) => /development/.test(file))).toEqual([]);
+    // One copy of React Router: the build's (decision 722), never the published package's.
+    const reactRouter = ofPackages.filter((file) => /\/node_modules\/react-router\//.test(file));
+    expect(reactRouter.length).toBeGreaterThan(0);
+    expect(reactRouter.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
     // Loaded at first use (decision 703): serving pages loads none of them.
     expect(
       modules.filter((file) => /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk)\//.test(file)),
