@@ -100,6 +100,12 @@ export const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(3600, "must be at most 3600")
     .default(600),
+  /** The public forms refuse what is sent sooner than this after the visitor starts filling. */
+  FORM_MIN_FILL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .min(0, "must be 0 or more")
+    .max(600, "must be at most 600")
+    .default(3),
   YOUTUBE_FEED_URL: urlString(["http:", "https:"]),
   /** The header a proxy in front puts the visitor's country in (analytics); empty: none. */
   ANALYTICS_COUNTRY_HEADER: z

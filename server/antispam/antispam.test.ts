@@ -11,6 +11,7 @@ import {
   guardSubmission,
   issueFormToken,
   MIN_FILL_MS,
+  minFillMsOf,
   rateLimits,
   readFormToken,
   TOO_FAST,
@@ -92,6 +93,28 @@ describeEachDatabase("guardSubmission", (get) => {
         form: formWith({ formToken: issueFormToken(secret) }),
       }),
     ).rejects.toThrow(TOO_FAST);
+  });
+
+  it("holds a form for the minimum fill time the server is set to (FORM_MIN_FILL_SECONDS)", async () => {
+    const { db } = get();
+    const sentAfter = (ms: number, minFillMs: number) =>
+      guardSubmission({
+        db,
+        secret,
+        scope: "contact",
+        address: unique(),
+        form: formWith({ formToken: issueFormToken(secret, Date.now() - ms) }),
+        minFillMs,
+      });
+    // Five seconds is enough by default, not for a server set to ten.
+    await expect(sentAfter(5_000, minFillMsOf({}))).resolves.toBeUndefined();
+    await expect(sentAfter(5_000, minFillMsOf({ FORM_MIN_FILL_SECONDS: 10 }))).rejects.toThrow(
+      TOO_FAST,
+    );
+    await expect(
+      sentAfter(11_000, minFillMsOf({ FORM_MIN_FILL_SECONDS: 10 })),
+    ).resolves.toBeUndefined();
+    await expect(sentAfter(0, minFillMsOf({ FORM_MIN_FILL_SECONDS: 0 }))).resolves.toBeUndefined();
   });
 
   it("allows the limit per address and window, then answers 429", async () => {

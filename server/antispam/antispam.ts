@@ -9,8 +9,12 @@ export const HONEYPOT_FIELD = "website";
 /** The signed moment a visitor started filling the form, and which filling it is. */
 export const FORM_TOKEN_FIELD = "formToken";
 
-/** Nobody reads a form and types a message faster than this. */
+/** Nobody reads a form and types a message faster than this (FORM_MIN_FILL_SECONDS). */
 export const MIN_FILL_MS = 3_000;
+
+/** The minimum fill time a server is set to, in milliseconds. */
+export const minFillMsOf = (env: { FORM_MIN_FILL_SECONDS?: number }) =>
+  env.FORM_MIN_FILL_SECONDS === undefined ? MIN_FILL_MS : env.FORM_MIN_FILL_SECONDS * 1000;
 /** A form older than this has to be reloaded. */
 export const MAX_FORM_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -91,6 +95,8 @@ export type GuardOptions = {
    * and a token's fill time is not checked (autofill fills one field at once).
    */
   isTokenOptional?: boolean;
+  /** The least time between starting to fill the form and sending it; MIN_FILL_MS unless set. */
+  minFillMs?: number;
   now?: Date;
 };
 
@@ -113,7 +119,7 @@ export async function guardSubmission(options: GuardOptions) {
     if (token) checkFormToken(secret, token, now.getTime(), { minFillMs: 0 });
   } else {
     if (!token) throw new AppError("INVALID", CONFIRM_TO_SEND);
-    checkFormToken(secret, token, now.getTime());
+    checkFormToken(secret, token, now.getTime(), { minFillMs: options.minFillMs });
   }
   await recordSubmission({ db, scope, address, now });
 }

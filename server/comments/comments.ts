@@ -40,12 +40,15 @@ export async function submitComment({
   slug,
   form,
   address,
+  minFillMs,
 }: {
   db: Db;
   secret: string;
   slug: string;
   form: FormData;
   address: string;
+  /** The server's minimum fill time (FORM_MIN_FILL_SECONDS); MIN_FILL_MS unless given. */
+  minFillMs?: number;
 }) {
   const insightId = await findLiveInsightId({ db, slug });
   if (!insightId) throw new AppError("NOT_FOUND", "This article is not available for comments.");
@@ -57,7 +60,7 @@ export async function submitComment({
   if (!parsed.success) throw invalid(parsed.error);
   const key = formKeyOf({ secret, form });
   if (await hasFormReceipt({ db, scope: "comment", key })) return { isRepeat: true as const };
-  await guardSubmission({ db, secret, scope: "comment", address, form });
+  await guardSubmission({ db, secret, scope: "comment", address, form, minFillMs });
   const written = await writeOnce({
     db,
     scope: "comment",

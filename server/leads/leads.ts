@@ -1,5 +1,5 @@
 import { saveTouchpoints, type Touchpoint } from "#server/analytics/touchpoints.ts";
-import { guardSubmission } from "#server/antispam/antispam.ts";
+import { guardSubmission, minFillMsOf } from "#server/antispam/antispam.ts";
 import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { leads } from "#server/db/schema/leads.ts";
@@ -14,7 +14,8 @@ import { type ContactInput, contactSchema } from "#shared/contact-schema.ts";
 
 export const DEFAULT_STAFF_EMAIL = "hello@frontier.localhost";
 
-type LeadEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL" | "AUTH_SECRET">;
+type LeadEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "STAFF_EMAIL" | "PUBLIC_URL" | "AUTH_SECRET"> &
+  Partial<Pick<Env, "FORM_MIN_FILL_SECONDS">>;
 
 /**
  * The contact form: bots are refused, the input validated, the lead stored and
@@ -48,7 +49,14 @@ export async function submitContactForm({
   if (!parsed.success) throw invalid(parsed.error);
   const key = formKeyOf({ secret: env.AUTH_SECRET, form });
   if (await hasFormReceipt({ db, scope: "contact", key })) return { isRepeat: true as const };
-  await guardSubmission({ db, secret: env.AUTH_SECRET, scope: "contact", address, form });
+  await guardSubmission({
+    db,
+    secret: env.AUTH_SECRET,
+    scope: "contact",
+    address,
+    form,
+    minFillMs: minFillMsOf(env),
+  });
   const written = await writeOnce({
     db,
     scope: "contact",

@@ -5,6 +5,7 @@ import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { InsightArticle } from "#app/components/site/insight-article.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { publicUrlFrom } from "#app/root.tsx";
+import { minFillMsOf } from "#server/antispam/antispam.ts";
 import { refuseFormSubmission } from "#server/antispam/form-answers.ts";
 import { findApprovedComments, submitComment } from "#server/comments/comments.ts";
 import { findPublishedInsight, findRelatedInsights } from "#server/content/insights.ts";
@@ -34,6 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       slug: params.slug,
       form,
       address: context.clientAddress,
+      minFillMs: minFillMsOf(context.env),
     });
     return { ok: true as const, message: COMMENT_AWAITS_MODERATION };
   } catch (error) {
