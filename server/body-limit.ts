@@ -73,37 +73,57 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
   return textForm(64 * KB);
 }
 
-/** How long, and how many bytes, a refused body is still read and dropped before closing. */
+/** How long a refused request's connection stays open, and how much more of it is read. */
 const LINGER_MS = 2000;
 const LINGER_BYTES = 1 * MB;
 
 /**
- * Refuses a body by its declared length, before any of it is read. Closing at once while the
- * client is still sending would reset the connection, and the client might never read the
- * 413 (what nginx's lingering close avoids): what it still sends is read and dropped for up to
- * 2 s or 1 MB, and the connection is closed then if the body has not ended. A client that
- * stops sending on the answer, as browsers and HTTP libraries do, reads it every time.
+ * Closes a refused request's connection once its client has had time to read the 413.
+ * Closing at once while the client is still sending would reset the connection, and the
+ * client might never read the answer (what nginx's lingering close avoids): the connection
+ * stays open for up to 2 s and is closed then if the body has not ended. Up to 1 MB more of
+ * the body is read and dropped meanwhile (so a slightly large body can end and the
+ * connection serve on); past that nothing more is read, and the client's sending waits.
  */
-function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
+function closeAfterLinger(request: Request) {
   const socket = request.socket;
   let dropped = 0;
-  const close = () => {
-    clearTimeout(timer);
+  const timer = setTimeout(() => {
     if (!request.complete) socket.destroy();
-  };
-  const timer = setTimeout(close, LINGER_MS);
+  }, LINGER_MS);
   timer.unref();
-  request.on("data", (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) close();
-  });
-  request.once("close", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  return {
+    dropped(bytes: number) {
+      dropped += bytes;
+      if (dropped > LINGER_BYTES) request.pause();
+    },
+  };
+}
+
+/** Refuses a body by its declared length, before any of it is read; what still arrives is dropped. */
+function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
+  const linger = closeAfterLinger(request);
+  request.on("data", (chunk: Buffer) => linger.dropped(chunk.length));
   send413(response, limit);
 }
 
-function refuse(response: Response, limit: BodyLimit) {
-  // The rest of the body is not read: the connection closes once this answer is sent.
+/**
+ * Refuses a body found past its limit while it is being read. Whoever is reading it gets an
+ * error, not a cut-off body that could parse as a whole (shorter) form, and nothing more of
+ * it is read; the connection itself lingers (closeAfterLinger), as destroying the request
+ * the usual way would close it with the answer still unread.
+ */
+function refuseWhileReading(request: Request, response: Response, limit: BodyLimit) {
+  request._destroy = (error, callback) => callback(error);
+  request.on("error", () => {});
+  request.destroy(new Error("The request body is larger than this address accepts."));
+  // The connection is not used again. Node closes a "Connection: close" answer's socket as
+  // soon as the answer is sent: here only its sending side is, the rest after the linger.
+  const socket = request.socket;
+  socket.destroySoon = () => void socket.end();
   response.set("Connection", "close");
+  closeAfterLinger(request);
   send413(response, limit);
 }
 
@@ -114,10 +134,7 @@ function send413(response: Response, limit: BodyLimit) {
   else response.type("text/plain").send(limit.message);
 }
 
-/**
- * Whoever is still reading the body gets an error, not a cut-off body that could parse as
- * a whole (shorter) form; Node ends a request whose answer is sent without telling its reader.
- */
+/** An answer has already gone out (a streamed one): its reader fails, and the connection closes. */
 function failReaders(request: Request) {
   request.on("error", () => {});
   request.destroy(new Error("The request body is larger than this address accepts."));
@@ -150,8 +167,7 @@ export function limitRequestBodies(): RequestHandler {
       if (received <= limit.bytes) return;
       request.off("data", count);
       if (response.headersSent) return failReaders(request);
-      response.once("close", () => failReaders(request));
-      refuse(response, limit);
+      refuseWhileReading(request, response, limit);
     };
     // prependListener (EventEmitter's, not Readable's `on`) counts each chunk before any
     // reader sees it, without starting the flow of data: nothing is read until a reader asks.
