@@ -81,43 +81,40 @@ const LINGER_BYTES = 1 * MB;
  * Closes a refused request's connection once its client has had time to read the 413.
  * Closing at once while the client is still sending would reset the connection, and the
  * client might never read the answer (what nginx's lingering close avoids): the connection
- * stays open for up to 2 s and is closed then if the body has not ended. Up to 1 MB more of
- * the body is read and dropped meanwhile (so a slightly large body can end and the
- * connection serve on); past that nothing more is read, and the client's sending waits.
+ * stays open for up to 2 s and is closed then if the body has not ended.
  */
 function closeAfterLinger(request: Request) {
   const socket = request.socket;
-  let dropped = 0;
   const timer = setTimeout(() => {
     if (!request.complete) socket.destroy();
   }, LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
-  return {
-    dropped(bytes: number) {
-      dropped += bytes;
-      if (dropped > LINGER_BYTES) request.pause();
-    },
-  };
 }
 
-/** Refuses a body by its declared length, before any of it is read; what still arrives is dropped. */
+/**
+ * Refuses a body by its declared length, before any of it is read. Up to 1 MB more of it is
+ * read and dropped while the connection lingers (so a slightly large body can end and the
+ * connection serve on); past that nothing more is read, and the client's sending waits.
+ */
 function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
-  const linger = closeAfterLinger(request);
-  request.on("data", (chunk: Buffer) => linger.dropped(chunk.length));
+  closeAfterLinger(request);
+  let dropped = 0;
+  request.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) request.pause();
+  });
   send413(response, limit);
 }
 
 /**
- * Refuses a body found past its limit while it is being read. Whoever is reading it gets an
- * error, not a cut-off body that could parse as a whole (shorter) form, and nothing more of
- * it is read; the connection itself lingers (closeAfterLinger), as destroying the request
- * the usual way would close it with the answer still unread.
+ * Refuses a body found past its limit while it is being read. Its readers fail and nothing
+ * more of it is read, but the connection lingers (closeAfterLinger): the request is destroyed
+ * without its socket, which destroying it the usual way would close with the answer unread.
  */
 function refuseWhileReading(request: Request, response: Response, limit: BodyLimit) {
   request._destroy = (error, callback) => callback(error);
-  request.on("error", () => {});
-  request.destroy(new Error("The request body is larger than this address accepts."));
+  failReaders(request);
   // The connection is not used again. Node closes a "Connection: close" answer's socket as
   // soon as the answer is sent: here only its sending side is, the rest after the linger.
   const socket = request.socket;
@@ -134,7 +131,10 @@ function send413(response: Response, limit: BodyLimit) {
   else response.type("text/plain").send(limit.message);
 }
 
-/** An answer has already gone out (a streamed one): its reader fails, and the connection closes. */
+/**
+ * Whoever is still reading the body gets an error, not a cut-off body that could parse as a
+ * whole (shorter) form. Alone (an answer already went out), this closes the connection too.
+ */
 function failReaders(request: Request) {
   request.on("error", () => {});
   request.destroy(new Error("The request body is larger than this address accepts."));
