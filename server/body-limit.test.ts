@@ -108,8 +108,8 @@ describe("limitRequestBodies", () => {
   });
 
   /** A raw connection that sends a POST's head to `path`; records what comes back, in order. */
-  function rawPost(path: string, headers: string) {
-    const socket = net.connect(port, "127.0.0.1");
+  function rawPost(path: string, headers: string, { allowHalfOpen = false } = {}) {
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen });
     const client = {
       socket,
       received: "",
@@ -166,6 +166,51 @@ describe("limitRequestBodies", () => {
     expect(client.socket.destroyed).toBe(false);
     expect(client.received).toMatch(/^HTTP\/1\.1 413 /);
     await client.closed;
+  });
+
+  /** Sends `count` pieces of `size` bytes, one every `everyMs`: a slow client's upload. */
+  async function trickle(
+    client: ReturnType<typeof rawPost>,
+    count: number,
+    size: number,
+    everyMs: number,
+  ) {
+    for (let piece = 0; piece < count; piece++) {
+      const error = await client.send(Buffer.alloc(size, 97));
+      if (error) return error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    return undefined;
+  }
+
+  it("lingers while a slow client still sends a refused body, then serves its next request", async () => {
+    seen.length = 0;
+    const body = 120 * KB;
+    const client = rawPost("/contact", `Content-Length: ${body}\r\n`);
+    await expect.poll(() => client.received).toMatch(/too large to send/);
+    // 3 s in all, longer than the linger's idle time: only the client's progress keeps it open.
+    expect(await trickle(client, 12, body / 12, 250)).toBeUndefined();
+    client.received = "";
+    client.socket.write("GET /next HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
+    await expect.poll(() => client.received).toMatch(/^HTTP\/1\.1 404 /);
+    expect(client.events).toEqual([]);
+    expect(seen).toEqual([]);
+    client.socket.destroy();
+  });
+
+  it("closes a refused connection the client asked to close only once its body has ended", async () => {
+    const body = 120 * KB;
+    // A client that goes on sending after the server's end of the connection has closed.
+    const client = rawPost("/contact", `Connection: close\r\nContent-Length: ${body}\r\n`, {
+      allowHalfOpen: true,
+    });
+    await expect.poll(() => client.received).toMatch(/too large to send/);
+    // Closed at the answer, these writes would be reset.
+    expect(await trickle(client, 12, body / 12, 250)).toBeUndefined();
+    client.socket.end();
+    await client.closed;
+    expect(client.events).toEqual(["end"]);
+    expect(client.received).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   it("bounds Better Auth's addresses by declared length only: a chunked body is refused 411", async () => {

@@ -73,31 +73,68 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
   return textForm(64 * KB);
 }
 
-/** How long a refused request's connection stays open, and how much more of it is read. */
-const LINGER_MS = 2000;
+/**
+ * How a refused request's connection lingers (what nginx's lingering close does): it stays
+ * open while the client keeps sending, so a slow client still reads its 413, and closes once
+ * nothing has arrived for LINGER_IDLE_MS, or LINGER_MAX_MS after the refusal. A body refused
+ * by its declared length is read and dropped up to LINGER_BYTES; past that nothing more is
+ * read, so the client's sending waits (and stops counting as progress).
+ */
+const LINGER_IDLE_MS = 2000;
+const LINGER_MAX_MS = 30_000;
 const LINGER_BYTES = 1 * MB;
+const LINGER_CHECK_MS = 250;
 
 /**
  * Closes a refused request's connection once its client has had time to read the 413.
  * Closing at once while the client is still sending would reset the connection, and the
- * client might never read the answer (what nginx's lingering close avoids): the connection
- * stays open for up to 2 s and is closed then if the body has not ended.
+ * client might never read the answer. Progress is the socket's own byte count, which moves
+ * however the body is read (or dropped by Node's parser). A body that ends in time leaves
+ * the connection as the answer left it: open for the next request, or closed now if the
+ * answer closed its sending side.
  */
 function closeAfterLinger(request: Request) {
   const socket = request.socket;
-  const timer = setTimeout(() => {
-    if (!request.complete) socket.destroy();
-  }, LINGER_MS);
+  const startedAt = Date.now();
+  let lastBytes = socket.bytesRead;
+  let lastProgressAt = startedAt;
+  const timer = setInterval(() => {
+    if (socket.destroyed) return clearInterval(timer);
+    if (request.complete) {
+      clearInterval(timer);
+      if (socket.writableEnded) socket.destroy();
+      return;
+    }
+    const now = Date.now();
+    const bytes = socket.bytesRead;
+    if (bytes !== lastBytes) lastProgressAt = now;
+    lastBytes = bytes;
+    if (now - lastProgressAt >= LINGER_IDLE_MS || now - startedAt >= LINGER_MAX_MS) {
+      clearInterval(timer);
+      socket.destroy();
+    }
+  }, LINGER_CHECK_MS);
   timer.unref();
-  socket.once("close", () => clearTimeout(timer));
+  socket.once("close", () => clearInterval(timer));
 }
 
 /**
- * Refuses a body by its declared length, before any of it is read. Up to 1 MB more of it is
- * read and dropped while the connection lingers (so a slightly large body can end and the
- * connection serve on); past that nothing more is read, and the client's sending waits.
+ * The connection is not to be closed under a client still sending: when Node would close it
+ * after the answer (a "Connection: close" answer or request), only its sending side is, and
+ * the rest follows when the body has ended or the linger is over.
+ */
+function closeOnlySendingSide(request: Request) {
+  const socket = request.socket;
+  socket.destroySoon = () => void socket.end();
+}
+
+/**
+ * Refuses a body by its declared length, before any of it is read. The rest of it is read
+ * and dropped while the connection lingers (so a slightly large body can end and the
+ * connection serve on; past LINGER_BYTES the reading stops).
  */
 function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
+  closeOnlySendingSide(request);
   closeAfterLinger(request);
   let dropped = 0;
   request.on("data", (chunk: Buffer) => {
@@ -108,17 +145,14 @@ function refuseDeclared(request: Request, response: Response, limit: BodyLimit) 
 }
 
 /**
- * Refuses a body found past its limit while it is being read. Its readers fail and nothing
- * more of it is read, but the connection lingers (closeAfterLinger): the request is destroyed
+ * Refuses a body found past its limit while it is being read. Its readers fail and the rest
+ * of it is dropped, but the connection lingers (closeAfterLinger): the request is destroyed
  * without its socket, which destroying it the usual way would close with the answer unread.
  */
 function refuseWhileReading(request: Request, response: Response, limit: BodyLimit) {
   request._destroy = (error, callback) => callback(error);
   failReaders(request);
-  // The connection is not used again. Node closes a "Connection: close" answer's socket as
-  // soon as the answer is sent: here only its sending side is, the rest after the linger.
-  const socket = request.socket;
-  socket.destroySoon = () => void socket.end();
+  closeOnlySendingSide(request);
   response.set("Connection", "close");
   closeAfterLinger(request);
   send413(response, limit);
