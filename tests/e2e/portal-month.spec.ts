@@ -51,13 +51,14 @@ async function expectAccessible(page: Page, screen: string) {
 
 /**
  * The file a click downloads, and the content type the server gives it (asked again
- * with the page's own cookies: a download's answer is not reported as a response).
+ * with the page's own cookies: a download's answer is not reported as a response). A GET,
+ * so it is sent again if a loaded machine's client reuses a connection the server just closed.
  */
 async function download(page: Page, click: () => Promise<void>) {
   const saved = page.waitForEvent("download");
   await click();
   const file = await saved;
-  const again = await page.request.get(file.url());
+  const again = await page.request.get(file.url(), { maxRetries: 2 });
   return {
     contentType: again.headers()["content-type"] ?? "",
     disposition: again.headers()["content-disposition"] ?? "",
