@@ -4,6 +4,7 @@ import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findCaseStudyIndustries, findPublishedCaseStudies } from "#server/content/case-studies.ts";
 import { parseListParams } from "#server/content/list-params.ts";
 import { findServiceById, services } from "#shared/content/services.ts";
@@ -18,10 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!params) throw data("Not found", { status: 404 });
   const { service, industry, page } = params;
   if (service && !findServiceById(service)) throw data("No such service", { status: 404 });
-  const [result, industries] = await Promise.all([
-    findPublishedCaseStudies({ db: context.db, filters: { service, industry, page } }),
-    findCaseStudyIndustries({ db: context.db }),
-  ]);
+  const [result, industries] = await rememberPublicData(
+    context.db,
+    `case-studies:${service ?? ""}:${industry ?? ""}:${page ?? 1}`,
+    () =>
+      Promise.all([
+        findPublishedCaseStudies({ db: context.db, filters: { service, industry, page } }),
+        findCaseStudyIndustries({ db: context.db }),
+      ]),
+  );
   if (industry && !industries.includes(industry)) throw data("No such industry", { status: 404 });
   if ((page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
   return { ...result, industries, filters: { service, industry } };

@@ -4,16 +4,21 @@ import { CaseStudyArticle } from "#app/components/site/case-study-article.tsx";
 import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findPublishedCaseStudy, findRelatedCaseStudies } from "#server/content/case-studies.ts";
 import { findServiceById } from "#shared/content/services.ts";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/case-study";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const study = await findPublishedCaseStudy({ db: context.db, slug: params.slug });
-  if (!study) throw data("Case study not found", { status: 404 });
-  const related = await findRelatedCaseStudies({ db: context.db, caseStudy: study });
-  return { study, related };
+  const found = await rememberPublicData(context.db, `case-study:${params.slug}`, async () => {
+    const study = await findPublishedCaseStudy({ db: context.db, slug: params.slug });
+    if (!study) return undefined;
+    const related = await findRelatedCaseStudies({ db: context.db, caseStudy: study });
+    return { study, related };
+  });
+  if (!found) throw data("Case study not found", { status: 404 });
+  return found;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {

@@ -7,6 +7,7 @@ import { ServiceCard } from "#app/components/site/service-card.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
 import { socialLinks } from "#app/lib/navigation.ts";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findVisibleTestimonials } from "#server/content/testimonials.ts";
 import { directives } from "#shared/content/directives.ts";
 import { processSteps } from "#shared/content/process.ts";
@@ -16,7 +17,10 @@ import { absoluteUrl, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { testimonials: await findVisibleTestimonials({ db: context.db }) };
+  const testimonials = await rememberPublicData(context.db, "home", () =>
+    findVisibleTestimonials({ db: context.db }),
+  );
+  return { testimonials };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

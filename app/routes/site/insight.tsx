@@ -7,6 +7,7 @@ import { formatDate } from "#app/lib/format.ts";
 import { publicUrlFrom } from "#app/root.tsx";
 import { minFillMsOf } from "#server/antispam/antispam.ts";
 import { refuseFormSubmission } from "#server/antispam/form-answers.ts";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findApprovedComments, submitComment } from "#server/comments/comments.ts";
 import { findPublishedInsight, findRelatedInsights } from "#server/content/insights.ts";
 import { readForm } from "#server/form-body.ts";
@@ -15,13 +16,17 @@ import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.t
 import type { Route } from "./+types/insight";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const insight = await findPublishedInsight({ db: context.db, slug: params.slug });
-  if (!insight) throw data("Insight not found", { status: 404 });
-  const [related, comments] = await Promise.all([
-    findRelatedInsights({ db: context.db, insight }),
-    findApprovedComments({ db: context.db, insightId: insight.id }),
-  ]);
-  return { insight, related, comments };
+  const found = await rememberPublicData(context.db, `insight:${params.slug}`, async () => {
+    const insight = await findPublishedInsight({ db: context.db, slug: params.slug });
+    if (!insight) return undefined;
+    const [related, comments] = await Promise.all([
+      findRelatedInsights({ db: context.db, insight }),
+      findApprovedComments({ db: context.db, insightId: insight.id }),
+    ]);
+    return { insight, related, comments };
+  });
+  if (!found) throw data("Insight not found", { status: 404 });
+  return found;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findInsightTags, findPublishedInsights } from "#server/content/insights.ts";
 import { parseListParams } from "#server/content/list-params.ts";
 import { listPath } from "#shared/list-params.ts";
@@ -14,10 +15,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (and so not one more copy of the list in the page cache).
   const params = parseListParams(new URL(request.url));
   if (!params) throw data("Not found", { status: 404 });
-  const [result, tags] = await Promise.all([
-    findPublishedInsights({ db: context.db, tag: params.tag, page: params.page }),
-    findInsightTags({ db: context.db }),
-  ]);
+  const [result, tags] = await rememberPublicData(
+    context.db,
+    `insights:${params.tag ?? ""}:${params.page ?? 1}`,
+    () =>
+      Promise.all([
+        findPublishedInsights({ db: context.db, tag: params.tag, page: params.page }),
+        findInsightTags({ db: context.db }),
+      ]),
+  );
   if (params.tag && !tags.includes(params.tag)) throw data("No such tag", { status: 404 });
   if ((params.page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
   return { ...result, tags, tag: params.tag };

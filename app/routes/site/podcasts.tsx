@@ -4,6 +4,7 @@ import { PageLinks } from "#app/components/site/page-links.tsx";
 import { VideoEmbed } from "#app/components/site/video-embed.tsx";
 import { formatDate, formatDuration, isoDuration, spokenDuration } from "#app/lib/format.ts";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { parseListParams } from "#server/content/list-params.ts";
 import { findPublishedEpisodes } from "#server/content/podcasts.ts";
 import { listPath } from "#shared/list-params.ts";
@@ -15,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page past the last is a 404 (and so not one more copy of the list in the page cache).
   const params = parseListParams(new URL(request.url));
   if (!params) throw data("Not found", { status: 404 });
-  const result = await findPublishedEpisodes({ db: context.db, page: params.page });
+  const result = await rememberPublicData(context.db, `podcasts:${params.page ?? 1}`, () =>
+    findPublishedEpisodes({ db: context.db, page: params.page }),
+  );
   if ((params.page ?? 1) > result.pageCount) throw data("No such page", { status: 404 });
   return result;
 }
