@@ -13,9 +13,12 @@ import { stopAtExit } from "./product";
 
 export type Baseline = { name: string; url: string; pid?: number; stop(): Promise<void> };
 
-/** The body as sent (not decompressed) for one Accept-Encoding. */
-function rawBody(url: string, acceptEncoding: string) {
-  return new Promise<Buffer>((resolve, reject) => {
+/** Headers Node writes itself on every answer (the baselines' servers write their own). */
+const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** The body as sent (not decompressed) for one Accept-Encoding, and the answer's own headers. */
+function rawAnswer(url: string, acceptEncoding: string) {
+  return new Promise<{ body: Buffer; headers: string[] }>((resolve, reject) => {
     http
       .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
@@ -24,20 +27,38 @@ function rawBody(url: string, acceptEncoding: string) {
           const encoding = response.headers["content-encoding"] ?? "identity";
           if (encoding !== (acceptEncoding === "gzip" ? "gzip" : "identity"))
             reject(new Error(`${url} answered ${encoding} to Accept-Encoding: ${acceptEncoding}`));
-          else resolve(Buffer.concat(chunks));
+          const headers: string[] = [];
+          for (let index = 0; index < response.rawHeaders.length; index += 2)
+            if (!CONNECTION_HEADERS.has(response.rawHeaders[index].toLowerCase()))
+              headers.push(response.rawHeaders[index], response.rawHeaders[index + 1]);
+          resolve({ body: Buffer.concat(chunks), headers });
         });
       })
       .on("error", reject);
   });
 }
 
-/** Saves the page as the product serves it, identity and gzip, into a new temporary folder. */
+/**
+ * Saves the page as the product serves it, identity and gzip, into a new temporary folder,
+ * with the header block of each answer (for the baseline that sends the same headers).
+ */
 export async function savePage(url: string) {
   const dir = mkdtempSync(path.join(tmpdir(), "frontier-bench-page-"));
-  const [identity, gzip] = [await rawBody(url, "identity"), await rawBody(url, "gzip")];
-  writeFileSync(path.join(dir, "page.html"), identity);
-  writeFileSync(path.join(dir, "page.html.gz"), gzip);
-  return { dir, identity: identity.length, gzip: gzip.length };
+  const identity = await rawAnswer(url, "identity");
+  const gzip = await rawAnswer(url, "gzip");
+  writeFileSync(path.join(dir, "page.html"), identity.body);
+  writeFileSync(path.join(dir, "page.html.gz"), gzip.body);
+  writeFileSync(
+    path.join(dir, "headers.json"),
+    JSON.stringify({ identity: identity.headers, gzip: gzip.headers }),
+  );
+  return {
+    dir,
+    identity: identity.body.length,
+    gzip: gzip.body.length,
+    /** How many headers each answer carried (besides the connection's own). */
+    headers: { identity: identity.headers.length / 2, gzip: gzip.headers.length / 2 },
+  };
 }
 
 function stopChild(child: ChildProcess) {
@@ -48,10 +69,21 @@ function stopChild(child: ChildProcess) {
   });
 }
 
-export async function startNodeBaseline(dir: string): Promise<Baseline> {
+/**
+ * Bare node:http answering the saved page: with the three headers a static file needs, or
+ * (`sameHeaders`) with the product's own header block, so that only the server differs.
+ */
+export async function startNodeBaseline(
+  dir: string,
+  { sameHeaders = false } = {},
+): Promise<Baseline> {
   const child = spawn(
     process.execPath,
-    [path.join(import.meta.dirname, "static-server.mjs"), dir],
+    [
+      path.join(import.meta.dirname, "static-server.mjs"),
+      dir,
+      ...(sameHeaders ? ["--same-headers"] : []),
+    ],
     {
       stdio: ["ignore", "pipe", "inherit"],
     },
@@ -62,7 +94,7 @@ export async function startNodeBaseline(dir: string): Promise<Baseline> {
     child.once("exit", (code) => reject(new Error(`node baseline exited with ${code}`)));
   });
   return {
-    name: "node:http",
+    name: sameHeaders ? "node:http, the product's headers" : "node:http",
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     stop: () => stopChild(child),

@@ -108,6 +108,10 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
     if (hit.headers.get("x-page-cache") !== "hit") throw new Error(`${pagePath} is not cached`);
     const saved = await savePage(url);
     const nginx = await measureBaseline(startNginx, saved.dir);
+    const sameHeaders = await measureBaseline(
+      (dir) => startNodeBaseline(dir, { sameHeaders: true }),
+      saved.dir,
+    );
     const baseline = await startNodeBaseline(saved.dir);
     const measured: Record<"identity" | "gzip", [AlternatedResult, AlternatedResult]> = {
       identity: await alternate(baseline, { url, pid: product.pid }),
@@ -125,6 +129,11 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
           `${figures(nginx[encoding])}  ${(nginx[encoding].rps / ceiling.rps).toFixed(2)}x node`,
         );
       else line(`    ${encoding}  nginx`, "not installed");
+      if (sameHeaders)
+        line(
+          `    ${encoding}  node:http, same headers`,
+          `${figures(sameHeaders[encoding])}  ${(sameHeaders[encoding].rps / ceiling.rps).toFixed(2)}x node (the page cache's ${saved.headers[encoding]} headers)`,
+        );
       const ratio = ours.rps / ceiling.rps;
       const cpuRatio =
         ours.cpuUsPerResponse && ceiling.cpuUsPerResponse
@@ -132,7 +141,7 @@ async function cachedSection(product: Product, pages: Array<[string, string]>) {
           : "";
       line(
         `    ${encoding}  Frontier page cache`,
-        `${figures(ours)}${cpu(ours)}  ${ratio.toFixed(2)}x node${nginx ? `, ${(ours.rps / nginx[encoding].rps).toFixed(2)}x nginx` : ""}${cpuRatio}`,
+        `${figures(ours)}${cpu(ours)}  ${ratio.toFixed(2)}x node${sameHeaders ? `, ${(ours.rps / sameHeaders[encoding].rps).toFixed(2)}x same headers` : ""}${nginx ? `, ${(ours.rps / nginx[encoding].rps).toFixed(2)}x nginx` : ""}${cpuRatio}`,
       );
       line(
         `    ${encoding}  goal`,
