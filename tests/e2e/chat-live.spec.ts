@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request as PlaywrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -110,9 +110,31 @@ describe("live chat between a visitor and the team", () => {
     team.page.on("websocket", () => {
       socketsOpened++;
     });
+    // The inbox reloads its data once its socket is open. Were that reload still on its way
+    // when the session ends, it would rightly take the page to the sign-in form; the sign-out
+    // below waits for it, so what is checked is the socket's own end.
+    const reloads = { pending: 0, afterSocket: 0 };
+    const afterSocket = new WeakSet<PlaywrightRequest>();
+    const isInboxData = (request: PlaywrightRequest) =>
+      request.method() === "GET" && new URL(request.url()).pathname === "/admin/chat.data";
+    team.page.on("request", (request) => {
+      if (!isInboxData(request)) return;
+      reloads.pending++;
+      if (socketsOpened > 0) afterSocket.add(request);
+    });
+    const settled = (request: PlaywrightRequest) => {
+      if (!isInboxData(request)) return;
+      reloads.pending--;
+      if (afterSocket.has(request)) reloads.afterSocket++;
+    };
+    team.page.on("requestfinished", settled);
+    team.page.on("requestfailed", settled);
     await signIn(team.page);
     await team.page.getByText("You are online").waitFor();
     expect(socketsOpened).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => reloads.afterSocket > 0 && reloads.pending === 0, { timeout: budget(30_000) })
+      .toBe(true);
 
     // Signed out elsewhere (another tab, another instance): the open inbox is told at once.
     const cookie = (await team.context.cookies())
