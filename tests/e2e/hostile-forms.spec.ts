@@ -342,13 +342,21 @@ async function run(
   accept?: (status: number) => boolean,
 ) {
   failures.clear();
-  await fc.assert(
-    fc.asyncProperty(fc.array(arb, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-      await check(batch, accept);
-    }),
-    { numRuns: Math.ceil(numRuns * SCALE) },
-  );
-  expect([...failures.entries()].map(([key, example]) => `${key}: ${example}`)).toEqual([]);
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.array(arb, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        await check(batch, accept);
+      }),
+      { numRuns: Math.ceil(numRuns * SCALE) },
+    );
+    expect([...failures.entries()].map(([key, example]) => `${key}: ${example}`)).toEqual([]);
+  } catch (error) {
+    // Printed too, so that an attempt a retry then passes still leaves its reason in the log.
+    console.log(
+      `hostile-forms: an attempt failed: ${String(error).slice(0, 2000)}\n${[...failures.values()].join("\n")}`,
+    );
+    throw error;
+  }
 }
 
 const requestArb = (target: Target, body: fc.Arbitrary<Body>) =>
