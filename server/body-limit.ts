@@ -88,18 +88,19 @@ const LINGER_CHECK_MS = 250;
 /**
  * Closes a refused request's connection once its client has had time to read the 413.
  * Closing at once while the client is still sending would reset the connection, and the
- * client might never read the answer. Progress is the socket's own byte count, which moves
- * however the body is read (or dropped by Node's parser). A body that ends in time leaves
- * the connection as the answer left it: open for the next request, or closed now if the
- * answer closed its sending side.
+ * client might never read the answer. So when Node would close it after the answer (a
+ * "Connection: close" answer or request), only its sending side closes; the rest follows when
+ * the body has ended or the linger is over. Progress is the socket's own byte count, which
+ * moves however the body is read (or dropped by Node's parser). A body that ends in time
+ * leaves the connection as the answer left it: open for the next request, or closed now.
  */
 function closeAfterLinger(request: Request) {
   const socket = request.socket;
+  socket.destroySoon = () => void socket.end();
   const startedAt = Date.now();
   let lastBytes = socket.bytesRead;
   let lastProgressAt = startedAt;
   const timer = setInterval(() => {
-    if (socket.destroyed) return clearInterval(timer);
     if (request.complete) {
       clearInterval(timer);
       if (socket.writableEnded) socket.destroy();
@@ -119,22 +120,11 @@ function closeAfterLinger(request: Request) {
 }
 
 /**
- * The connection is not to be closed under a client still sending: when Node would close it
- * after the answer (a "Connection: close" answer or request), only its sending side is, and
- * the rest follows when the body has ended or the linger is over.
- */
-function closeOnlySendingSide(request: Request) {
-  const socket = request.socket;
-  socket.destroySoon = () => void socket.end();
-}
-
-/**
  * Refuses a body by its declared length, before any of it is read. The rest of it is read
  * and dropped while the connection lingers (so a slightly large body can end and the
  * connection serve on; past LINGER_BYTES the reading stops).
  */
 function refuseDeclared(request: Request, response: Response, limit: BodyLimit) {
-  closeOnlySendingSide(request);
   closeAfterLinger(request);
   let dropped = 0;
   request.on("data", (chunk: Buffer) => {
@@ -152,7 +142,6 @@ function refuseDeclared(request: Request, response: Response, limit: BodyLimit) 
 function refuseWhileReading(request: Request, response: Response, limit: BodyLimit) {
   request._destroy = (error, callback) => callback(error);
   failReaders(request);
-  closeOnlySendingSide(request);
   response.set("Connection", "close");
   closeAfterLinger(request);
   send413(response, limit);
