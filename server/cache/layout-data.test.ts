@@ -59,6 +59,16 @@ it("keeps at most a thousand pages' data, the least recently used going first", 
   expect(reads.get("page-0")).toBe(2);
 });
 
+it("keeps layout data however many pages' data come after it", async () => {
+  const handle = {};
+  let layoutReads = 0;
+  const layout = () => rememberLayoutData(handle, "menus", async () => ++layoutReads);
+  await layout();
+  for (let page = 0; page < 1100; page++)
+    await rememberPublicData(handle, `p${page}`, async () => page);
+  expect(await layout()).toBe(1);
+});
+
 it("does not keep data for an address longer than any page's", async () => {
   let reads = 0;
   const key = `insight:${"x".repeat(300)}`;

@@ -14,36 +14,43 @@
  * bundles its own copy of this module: a save in an action must reach what loaders read.
  */
 type Remembered = { generation: number; storedAt: number; value: Promise<unknown> };
-type State = { generation: number; byDb: WeakMap<object, Map<string, Remembered>> };
+type Store = WeakMap<object, Map<string, Remembered>>;
+/** Layout data and page data are kept apart: many pages' data never pushes layout data out. */
+type State = { generation: number; layout: Store; pages: Store };
 
-const stateKey = Symbol.for("frontier.layoutData");
+const stateKey = Symbol.for("frontier.publicData");
 const globals = globalThis as Record<symbol, State | undefined>;
-globals[stateKey] ??= { generation: 0, byDb: new WeakMap() };
+globals[stateKey] ??= { generation: 0, layout: new WeakMap(), pages: new WeakMap() };
 const state = globals[stateKey];
 
-/** Page data for this many addresses at most (layout data is a handful of keys). */
-const MAX_ENTRIES = 1000;
-const PUBLIC_DATA_TTL_MS = 5 * 60 * 1000;
+/** Page data for this many addresses at most, per database handle. */
+const MAX_PAGE_ENTRIES = 1000;
+const PAGE_DATA_TTL_MS = 5 * 60 * 1000;
 const MAX_KEY_LENGTH = 200;
 
-function remember<T>(db: object, key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
-  let entries = state.byDb.get(db);
+function remember<T>(
+  store: Store,
+  db: object,
+  key: string,
+  load: () => Promise<T>,
+  { ttlMs = Number.POSITIVE_INFINITY, maxEntries = Number.POSITIVE_INFINITY } = {},
+): Promise<T> {
+  let entries = store.get(db);
   if (!entries) {
     entries = new Map();
-    state.byDb.set(db, entries);
+    store.set(db, entries);
   }
   const known = entries.get(key);
   const now = Date.now();
+  // Least recently used goes first: what is read moves to the end.
+  entries.delete(key);
   if (known && known.generation === state.generation && now - known.storedAt < ttlMs) {
-    // Least recently used goes first: a hit moves to the end.
-    entries.delete(key);
     entries.set(key, known);
     return known.value as Promise<T>;
   }
   const remembered: Remembered = { generation: state.generation, storedAt: now, value: load() };
-  entries.delete(key);
   entries.set(key, remembered);
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   const kept = entries;
   remembered.value.catch(() => {
     if (kept.get(key) === remembered) kept.delete(key);
@@ -56,7 +63,7 @@ function remember<T>(db: object, key: string, load: () => Promise<T>, ttlMs: num
  * A load that fails is not kept (the next call tries again).
  */
 export function rememberLayoutData<T>(db: object, key: string, load: () => Promise<T>): Promise<T> {
-  return remember(db, `layout:${key}`, load, Number.POSITIVE_INFINITY);
+  return remember(state.layout, db, key, load);
 }
 
 /**
@@ -67,7 +74,10 @@ export function rememberLayoutData<T>(db: object, key: string, load: () => Promi
 export function rememberPublicData<T>(db: object, key: string, load: () => Promise<T>): Promise<T> {
   // An address no page has (a made-up slug of any length) is not worth its memory.
   if (key.length > MAX_KEY_LENGTH) return load();
-  return remember(db, `page:${key}`, load, PUBLIC_DATA_TTL_MS);
+  return remember(state.pages, db, key, load, {
+    ttlMs: PAGE_DATA_TTL_MS,
+    maxEntries: MAX_PAGE_ENTRIES,
+  });
 }
 
 /** Everything remembered is read again at its next use (a content or settings write, a NOTIFY). */
