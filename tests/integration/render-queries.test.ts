@@ -1,8 +1,13 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "#app/root.tsx";
+import { loader as caseStudiesLoader } from "#app/routes/site/case-studies.tsx";
+import { loader as caseStudyLoader } from "#app/routes/site/case-study.tsx";
 import { loader as homeLoader } from "#app/routes/site/home.tsx";
 import { loader as insightLoader } from "#app/routes/site/insight.tsx";
+import { loader as insightsLoader } from "#app/routes/site/insights.tsx";
 import { loader as layoutLoader } from "#app/routes/site/layout.tsx";
+import { loader as podcastsLoader } from "#app/routes/site/podcasts.tsx";
 import { invalidatePublicPages } from "#server/cache/page-cache.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { seedPublicContent } from "#server/content/seed-public-content.ts";
@@ -85,6 +90,50 @@ describe("the queries one render of a public page makes", () => {
     await invalidatePublicPages(database, "comments moderated");
     const again = await render(`/insights/${slug}`, insightLoader as AnyLoader, { slug });
     expect(again.some((query) => query.includes('"comments"'))).toBe(true);
+  });
+
+  it("asks nothing for a second render of the lists and a case study", async () => {
+    const [{ slug: study }] = (
+      await database.db.execute(
+        sql`select slug from case_studies where status = 'published' limit 1`,
+      )
+    ).rows as Array<{ slug: string }>;
+    const pages: Array<[string, AnyLoader, Record<string, string>?]> = [
+      ["/insights", insightsLoader as AnyLoader],
+      ["/insights?page=2", insightsLoader as AnyLoader],
+      ["/case-studies", caseStudiesLoader as AnyLoader],
+      [`/case-studies/${study}`, caseStudyLoader as AnyLoader, { slug: study }],
+      ["/podcasts", podcastsLoader as AnyLoader],
+    ];
+    for (const [path, page, params] of pages) {
+      expect(await render(path, page, params), path).not.toEqual([]);
+      expect(await render(path, page, params), path).toEqual([]);
+    }
+  });
+
+  it("shows an article as saved once it is saved again", async () => {
+    // Kept in memory first.
+    await render(`/insights/${slug}`, insightLoader as AnyLoader, { slug });
+    const [{ id }] = (await database.db.execute(sql`select id from insights where slug = ${slug}`))
+      .rows as Array<{ id: string }>;
+    await saveInsight({
+      database,
+      id,
+      input: {
+        title: "Counted again",
+        slug,
+        excerpt: "An article with an uploaded image.",
+        body: "Words, changed.",
+        author: "Ada",
+        tags: "engineering",
+        status: "published",
+      },
+      actor: { id: "admin-1", name: "Ada Admin" },
+    });
+    const request = new Request(`http://frontier.test/insights/${slug}`);
+    const args = { request, params: { slug }, context: authContext(database, env) } as never;
+    const loaded = (await (insightLoader as AnyLoader)(args)) as { insight: { title: string } };
+    expect(loaded.insight.title).toBe("Counted again");
   });
 
   it("reads the layout data again after a content change, once", async () => {
