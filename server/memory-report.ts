@@ -16,6 +16,59 @@ function residentByKind() {
   }
 }
 
+const GUARD_MIN_BYTES = 1024 * MB;
+
+/**
+ * How much of a WebAssembly memory of `sizeBytes` is resident, from /proc/self/smaps text: V8
+ * maps such a memory as one read-write anonymous mapping of exactly its size, directly followed
+ * by an inaccessible guard reservation of gigabytes. Undefined unless exactly one mapping fits.
+ */
+export function residentOfWasmMemory(smaps: string, sizeBytes: number) {
+  type Mapping = { start: bigint; end: bigint; perms: string; path: string; rssKb: number };
+  const mappings: Mapping[] = [];
+  for (const row of smaps.split("\n")) {
+    const header = row.match(/^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ \S+\s*(.*)$/);
+    if (header) {
+      const [, start, end, perms, path] = header;
+      mappings.push({
+        start: BigInt(`0x${start}`),
+        end: BigInt(`0x${end}`),
+        perms,
+        path: path.trim(),
+        rssKb: 0,
+      });
+      continue;
+    }
+    const rss = row.match(/^Rss:\s+(\d+) kB/);
+    const last = mappings.at(-1);
+    if (rss && last) last.rssKb = Number(rss[1]);
+  }
+  const size = BigInt(sizeBytes);
+  const fits = mappings.filter((mapping, index) => {
+    const next = mappings[index + 1];
+    return (
+      mapping.perms.startsWith("rw") &&
+      mapping.path === "" &&
+      mapping.end - mapping.start === size &&
+      next !== undefined &&
+      next.start === mapping.end &&
+      next.perms.startsWith("---") &&
+      next.end - next.start >= BigInt(GUARD_MIN_BYTES)
+    );
+  });
+  return fits.length === 1 ? fits[0].rssKb * 1024 : undefined;
+}
+
+function residentOfEngine(database: Database) {
+  const size = database.engineMemoryBytes?.();
+  if (!size) return 0;
+  try {
+    return residentOfWasmMemory(readFileSync("/proc/self/smaps", "utf8"), size);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Where the process's memory is, in MB: resident set, V8's heap (each space), memory outside
  * the heap, and the embedded database's WebAssembly memory. A diagnostic for operators and the
@@ -23,6 +76,7 @@ function residentByKind() {
  */
 export function measureMemory(database: Database) {
   const usage = process.memoryUsage();
+  const engineResident = residentOfEngine(database);
   const spaces = Object.fromEntries(
     getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_used_size)]),
   );
@@ -34,6 +88,8 @@ export function measureMemory(database: Database) {
     external: mb(usage.external),
     arrayBuffers: mb(usage.arrayBuffers),
     databaseEngine: mb(database.engineMemoryBytes?.() ?? 0),
+    // Of that reservation, what the engine has touched (counted in the resident set).
+    databaseEngineResident: engineResident === undefined ? null : mb(engineResident),
     heapSpacesUsed: spaces,
   };
 }

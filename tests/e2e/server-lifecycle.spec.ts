@@ -88,6 +88,9 @@ describe("running the product", () => {
     expect(report.rss).toBeGreaterThan(report.heapUsed);
     // The embedded database's WebAssembly memory is counted apart.
     expect(report.databaseEngine).toBeGreaterThanOrEqual(128);
+    // Of that reservation, only what PostgreSQL touched is resident, and it is found.
+    expect(report.databaseEngineResident).toBeGreaterThan(0);
+    expect(report.databaseEngineResident).toBeLessThanOrEqual(report.databaseEngine);
     const modules = readFileSync(recorded, "utf8").split("\n");
     rmSync(dir, { recursive: true, force: true });
     const ofPackages = modules.filter((file) =>
