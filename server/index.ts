@@ -11,6 +11,7 @@ import { ensureSearchIndex } from "#server/search/index-sync.ts";
 import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
+import { applyHeapSettings } from "./heap-settings";
 import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 import { reportMemoryWhenAsked } from "./memory-report";
 
@@ -33,6 +34,7 @@ function serverTimeouts(env: { REQUEST_TIMEOUT_SECONDS: number }) {
 
 async function main() {
   const startedAt = performance.now();
+  applyHeapSettings();
   const dev = process.argv.includes("--dev");
   if (dev) process.env.NODE_ENV ??= "development";
   const env = parseEnv();
