@@ -153,10 +153,15 @@ export function cpuMs(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-export function residentMb(pid: number) {
+function statusMb(pid: number, field: "VmRSS" | "VmHWM") {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
 }
+
+/** The process's resident set now, in MB. */
+export const residentMb = (pid: number) => statusMb(pid, "VmRSS");
+/** The largest resident set the process has had since it started, in MB. */
+export const peakResidentMb = (pid: number) => statusMb(pid, "VmHWM");
 
 /** Signs the bench's staff member in through /login; the session cookie, as a browser keeps it. */
 export async function signIn(baseUrl: string) {
