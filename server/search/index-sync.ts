@@ -126,8 +126,11 @@ export async function rebuildSearchIndex(db: Db) {
 }
 
 const SEARCH_INDEX_SETTING = "search-index";
-/** Raise when what a document holds changes: the next start rebuilds the index. */
-const INDEX_FORMAT = 1;
+/**
+ * Raise when what a document holds, or how it is stored, changes: the next start rebuilds
+ * the index. 2: search vectors kept in the row (migration 0019, decision 727).
+ */
+const INDEX_FORMAT = 2;
 
 /** Changes with the index format and the service guides' text (which ship with the code). */
 function indexFingerprint() {
@@ -148,5 +151,8 @@ export async function ensureSearchIndex(db: Db) {
     .where(eq(settings.id, SEARCH_INDEX_SETTING));
   if (row?.value.fingerprint === indexFingerprint()) return false;
   await rebuildSearchIndex(db);
+  // The old rows are dead; the embedded database has no autovacuum to clear them for the
+  // scans that read every match.
+  await db.execute(sql`vacuum analyze search_documents`);
   return true;
 }

@@ -246,4 +246,34 @@ describeEachDatabase("site search", (get) => {
     expect([beyond.total, beyond.items.length]).toEqual([12, 0]);
     expect((await searchSite({ db: get().db, query: "  !!! " })).items).toEqual([]);
   });
+
+  it("keeps each document's search vector in its row, where ranking reads it without TOAST", async () => {
+    const db = get().db;
+    const column = await db.execute(sql`
+      select a.attstorage, c.reloptions from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where a.attrelid = 'search_documents'::regclass and a.attname = 'search_vector'`);
+    expect(column.rows[0]).toMatchObject({
+      attstorage: "m",
+      reloptions: expect.arrayContaining(["toast_tuple_target=8160"]),
+    });
+    // An article of 400 different words: a vector well past the 2 KB at which PostgreSQL
+    // would move it out of the row by default.
+    const title = `Long read ${word()}`;
+    await saveInsight({
+      database: get(),
+      input: insight({ title, body: Array.from({ length: 400 }, word).join(" ") }),
+      actor,
+    });
+    const [{ version }] = (
+      await db.execute(sql`select current_setting('server_version_num')::int as version`)
+    ).rows as Array<{ version: number }>;
+    const stored = await db.execute(sql`
+      select pg_column_size(search_vector) as size
+      ${version >= 170000 ? sql`, pg_column_toast_chunk_id(search_vector) as chunk` : sql``}
+      from search_documents where title = ${title}`);
+    const row = stored.rows[0] as { size: number; chunk?: number | null };
+    expect(row.size).toBeGreaterThan(4000);
+    // PostgreSQL 17 (the embedded database) can tell whether a value lives in TOAST.
+    if (version >= 170000) expect(row.chunk).toBeNull();
+  });
 });
