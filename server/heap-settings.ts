@@ -4,7 +4,7 @@ import v8 from "node:v8";
  * How far V8 lets its heap grow past what the last full collection kept, in percent. V8's
  * own choice goes up to four times for throughput; under concurrent renders that is 250–300
  * MB of heap, most of it garbage no collection has looked at yet. 1.4 times keeps
- * the server near 320 MB resident after the bench's load instead of 530, for 1–3 % fewer
+ * the server near 320 MB resident after the bench's load instead of 530, for 1–4 % fewer
  * rendered pages a second (decision 726).
  */
 export const HEAP_GROWING_PERCENT = 40;
