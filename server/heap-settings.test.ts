@@ -27,7 +27,7 @@ function peakHeapMb(prelude: string, nodeArgs: string[] = []) {
     [...nodeArgs, "--import", "tsx", "--input-type=module", "-e", `${prelude}\n${churn}`],
     { cwd: root, encoding: "utf8" },
   );
-  expect(result.stderr).toBe("");
+  expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}").peakMb as number;
 }
 
