@@ -203,7 +203,14 @@ async function memorySection(product: Product, label: string, goalMb: number) {
     `${rss.toFixed(0)} MB  ${verdict(rss <= goalMb, `${(rss - goalMb).toFixed(0)} MB over, ${(rss / goalMb).toFixed(2)}x`)}`,
   );
   line("    peak since start (VmHWM)", `${peakResidentMb(product.pid).toFixed(0)} MB`);
-  describeMemory(await product.memoryReport());
+  const report = await product.memoryReport();
+  line(
+    "    V8 heap growth",
+    report.heapGrowingPercent === null
+      ? "the operator's own --heap-growing-percent"
+      : `${report.heapGrowingPercent} % past what the last full collection kept`,
+  );
+  describeMemory(report);
   // V8 gives the heap's garbage back on its own once allocation stops (its memory reducer).
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
   const settled = residentMb(product.pid);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics } from "node:v8";
 import type { Database } from "#server/db/client.ts";
+import { appliedHeapGrowingPercent } from "./heap-settings";
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
@@ -16,7 +17,7 @@ function residentByKind() {
   }
 }
 
-const GUARD_MIN_BYTES = 1024 * MB;
+const GUARD_MIN_BYTES = BigInt(1024 * MB);
 
 /**
  * How much of a WebAssembly memory of `sizeBytes` is resident, from /proc/self/smaps text: V8
@@ -53,17 +54,16 @@ export function residentOfWasmMemory(smaps: string, sizeBytes: number) {
       next !== undefined &&
       next.start === mapping.end &&
       next.perms.startsWith("---") &&
-      next.end - next.start >= BigInt(GUARD_MIN_BYTES)
+      next.end - next.start >= GUARD_MIN_BYTES
     );
   });
   return fits.length === 1 ? fits[0].rssKb * 1024 : undefined;
 }
 
-function residentOfEngine(database: Database) {
-  const size = database.engineMemoryBytes?.();
-  if (!size) return 0;
+function residentOfEngine(engineBytes: number) {
+  if (engineBytes === 0) return 0;
   try {
-    return residentOfWasmMemory(readFileSync("/proc/self/smaps", "utf8"), size);
+    return residentOfWasmMemory(readFileSync("/proc/self/smaps", "utf8"), engineBytes);
   } catch {
     return undefined;
   }
@@ -76,7 +76,8 @@ function residentOfEngine(database: Database) {
  */
 export function measureMemory(database: Database) {
   const usage = process.memoryUsage();
-  const engineResident = residentOfEngine(database);
+  const engineBytes = database.engineMemoryBytes?.() ?? 0;
+  const engineResident = residentOfEngine(engineBytes);
   const spaces = Object.fromEntries(
     getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_used_size)]),
   );
@@ -87,10 +88,12 @@ export function measureMemory(database: Database) {
     heapUsed: mb(usage.heapUsed),
     external: mb(usage.external),
     arrayBuffers: mb(usage.arrayBuffers),
-    databaseEngine: mb(database.engineMemoryBytes?.() ?? 0),
+    databaseEngine: mb(engineBytes),
     // Of that reservation, what the engine has touched (counted in the resident set).
     databaseEngineResident: engineResident === undefined ? null : mb(engineResident),
     heapSpacesUsed: spaces,
+    // Null when the server was started with the operator's own --heap-growing-percent.
+    heapGrowingPercent: appliedHeapGrowingPercent() ?? null,
   };
 }
 

@@ -91,6 +91,8 @@ describe("running the product", () => {
     // Of that reservation, only what PostgreSQL touched is resident, and it is found.
     expect(report.databaseEngineResident).toBeGreaterThan(0);
     expect(report.databaseEngineResident).toBeLessThanOrEqual(report.databaseEngine);
+    // The server applied its own heap growth at start (decision 726).
+    expect(report.heapGrowingPercent).toBe(40);
     const modules = readFileSync(recorded, "utf8").split("\n");
     rmSync(dir, { recursive: true, force: true });
     const ofPackages = modules.filter((file) =>
