@@ -223,8 +223,20 @@ describeEachDatabase("site search", (get) => {
       path: "/services/ai-machine-learning",
     });
     expect(await ensureSearchIndex(get().db)).toBe(false);
+    const lastVacuum = async () => {
+      await get().db.execute(sql`select pg_stat_clear_snapshot()`);
+      const stats = await get().db.execute(
+        sql`select last_vacuum::text as at from pg_stat_user_tables where relname = 'search_documents'`,
+      );
+      return (stats.rows[0] as { at: string | null }).at;
+    };
+    const vacuumedBefore = await lastVacuum();
     await get().db.execute(sql`delete from settings where id = 'search-index'`);
     expect(await ensureSearchIndex(get().db)).toBe(true);
+    // The rebuilt index's dead rows are cleared at once (the embedded database runs no autovacuum).
+    const vacuumedAfter = await lastVacuum();
+    expect(vacuumedAfter).not.toBeNull();
+    expect(vacuumedAfter).not.toBe(vacuumedBefore);
   });
 
   it("pages through results and counts them all", async () => {
