@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
 import { budget } from "./time-budget.ts";
 
 const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -91,6 +90,8 @@ export type OpenedPage = Awaited<ReturnType<typeof openPage>> & { page: Page };
 
 /** A click before the page has hydrated does nothing: press the chat button until it opens. */
 export async function openChat(page: Page, { useKeyboard = false } = {}) {
+  // Loaded here: scripts outside Vitest (scripts/screenshot.ts) use this module's browser too.
+  const { expect } = await import("vitest");
   const button = page
     .locator('button[aria-haspopup="dialog"][aria-label^="Chat with us"]')
     .or(page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]'));
