@@ -135,7 +135,15 @@ async function renderListPage(
     { db: database.db },
     { email: "bench@staff.test", password: "bench password 123", name: "Bench", role: "admin" },
   );
-  const context = { db: database.db, database, env, nonce: "bench", clientAddress: "127.0.0.1" };
+  // One context per request, as the server makes them (the session check is kept per context).
+  const context = () => ({
+    db: database.db,
+    database,
+    env,
+    nonce: "bench",
+    clientAddress: "127.0.0.1",
+    outcome: {},
+  });
   const signIn = await handler(
     new Request("http://bench.local/login", {
       method: "POST",
@@ -149,7 +157,7 @@ async function renderListPage(
         redirectTo: "/admin",
       }),
     }),
-    context as never,
+    context() as never,
   );
   const cookie = signIn.headers
     .getSetCookie()
@@ -169,7 +177,7 @@ async function renderListPage(
     await time(`rendered page ${target}`, async () => {
       const response = await handler(
         new Request(`http://bench.local${target}`, { headers: { Cookie: cookie } }),
-        context as never,
+        context() as never,
       );
       if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
       await response.text();

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { AppContext } from "#server/context.ts";
+import { oncePerRequest } from "#server/request-memo.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import type { StaffUser } from "./roles";
 import { getSessionUser, type SignedOutReason } from "./session";
@@ -53,7 +54,9 @@ export async function requireUser(
 ): Promise<StaffUser & { mustSetUpTwoFactor: boolean }> {
   const found = await getSessionUser(args);
   if (!found.user) loginRedirect(args.request, found.reason);
-  const mustSetUpTwoFactor = !found.hasTwoFactor && (await isTwoFactorRequired(args.context.db));
+  const mustSetUpTwoFactor =
+    !found.hasTwoFactor &&
+    (await oncePerRequest(args, isTwoFactorRequired, () => isTwoFactorRequired(args.context.db)));
   if (mustSetUpTwoFactor && !allowTwoFactorSetup) throw redirect(TWO_FACTOR_SETUP_PATH);
   return { ...found.user, mustSetUpTwoFactor };
 }

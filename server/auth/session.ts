@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "#server/context.ts";
 import { authSessions, authUsers } from "#server/db/schema/auth.ts";
+import { oncePerRequest } from "#server/request-memo.ts";
 import { authHeaders, getAuth } from "./auth";
 import type { StaffUser } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
@@ -13,17 +14,20 @@ export type SignedOutReason = "none" | "idle" | "disabled";
 // lastSeenAt is written at most this often, so reads stay cheap.
 const LAST_SEEN_WRITE_MS = 60_000;
 
+type SessionUser =
+  | { user: StaffUser; sessionId: string; hasTwoFactor: boolean }
+  | { user: null; reason: SignedOutReason };
+
 /**
  * The signed-in user of this request, or why there is none. An idle session
- * or a disabled account ends the session on the spot.
+ * or a disabled account ends the session on the spot. Looked up once per request:
+ * the layout's loader and the page's loader share the answer.
  */
-export async function getSessionUser({
-  request,
-  context,
-}: Args): Promise<
-  | { user: StaffUser; sessionId: string; hasTwoFactor: boolean }
-  | { user: null; reason: SignedOutReason }
-> {
+export function getSessionUser(args: Args): Promise<SessionUser> {
+  return oncePerRequest(args, getSessionUser, () => lookUpSessionUser(args));
+}
+
+async function lookUpSessionUser({ request, context }: Args): Promise<SessionUser> {
   if (!request.headers.get("Cookie")) return { user: null, reason: "none" };
   const auth = getAuth(context);
   const found = await auth.api.getSession({

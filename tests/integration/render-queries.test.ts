@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "#app/root.tsx";
+import { loader as invoicesLoader } from "#app/routes/admin/invoices/index.tsx";
+import { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
 import { loader as caseStudiesLoader } from "#app/routes/site/case-studies.tsx";
 import { loader as caseStudyLoader } from "#app/routes/site/case-study.tsx";
 import { loader as homeLoader } from "#app/routes/site/home.tsx";
@@ -8,13 +10,16 @@ import { loader as insightLoader } from "#app/routes/site/insight.tsx";
 import { loader as insightsLoader } from "#app/routes/site/insights.tsx";
 import { loader as layoutLoader } from "#app/routes/site/layout.tsx";
 import { loader as podcastsLoader } from "#app/routes/site/podcasts.tsx";
+import { requireUser } from "#server/auth/guard.ts";
+import { signIn } from "#server/auth/sign-in.ts";
+import { createStaffUser } from "#server/auth/users.ts";
 import { invalidatePublicPages } from "#server/cache/page-cache.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import { saveInsight } from "#server/content-admin/insights.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
-import { authContext, testAuthEnv } from "#tests/helpers/auth-context.ts";
+import { authContext, cookieOf, testAuthEnv } from "#tests/helpers/auth-context.ts";
 
 // What one render of a public page asks the database (decision 705): the header settings
 // and menus come from memory, Markdown was rendered when saved (an article with an
@@ -141,5 +146,68 @@ describe("the queries one render of a public page makes", () => {
     const first = await render("/", homeLoader as AnyLoader);
     expect(first.filter((query) => query.includes('"settings"'))).toHaveLength(2);
     expect(await render("/", homeLoader as AnyLoader)).toEqual([]);
+  });
+
+  describe("an admin page", () => {
+    const sessionQueries = (queries: string[]) =>
+      queries.filter((query) => query.includes('"auth_sessions"') || query.includes('"settings"'));
+
+    async function staffCookie() {
+      const email = `counted-${Date.now()}@staff.test`;
+      const password = "counted password 123";
+      await createStaffUser({ db: database.db }, { email, password, role: "admin" });
+      const context = authContext(database, env);
+      const { headers } = await signIn(context, {
+        email,
+        password,
+        request: new Request("http://frontier.test/login"),
+      });
+      return cookieOf(headers);
+    }
+
+    /** A copy of the request, as React Router hands one to each loader. */
+    const copyOf = (request: Request) =>
+      new Request(request.url, { method: request.method, headers: request.headers });
+
+    it("checks the session once for its layout's and its page's loaders", async () => {
+      const cookie = await staffCookie();
+      const request = new Request("http://frontier.test/admin/invoices", {
+        headers: { Cookie: cookie },
+      });
+      const context = authContext(database, env);
+      statements = [];
+      await (adminLayoutLoader as AnyLoader)({ request: copyOf(request), params: {}, context });
+      const oneCheck = sessionQueries(statements).length;
+      expect(oneCheck).toBeGreaterThan(0);
+      await (invoicesLoader as AnyLoader)({ request: copyOf(request), params: {}, context });
+      expect(sessionQueries(statements)).toHaveLength(oneCheck);
+      // The next request (its own context) checks again.
+      statements = [];
+      await (invoicesLoader as AnyLoader)({
+        request: copyOf(request),
+        params: {},
+        context: authContext(database, env),
+      });
+      expect(sessionQueries(statements)).toHaveLength(oneCheck);
+    });
+
+    it("checks again in the loaders that follow an action, which may have changed the session", async () => {
+      const cookie = await staffCookie();
+      const context = authContext(database, env);
+      const post = new Request("http://frontier.test/admin/account", {
+        method: "POST",
+        headers: { Cookie: cookie },
+      });
+      statements = [];
+      await requireUser({ request: post, context });
+      const oneCheck = sessionQueries(statements).length;
+      await requireUser({ request: copyOf(post), context });
+      expect(sessionQueries(statements)).toHaveLength(2 * oneCheck);
+      const get = new Request("http://frontier.test/admin/account", {
+        headers: { Cookie: cookie },
+      });
+      await requireUser({ request: get, context });
+      expect(sessionQueries(statements)).toHaveLength(3 * oneCheck);
+    });
   });
 });
