@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
-  containsPattern,
+  containsText,
   type ListQuery,
   type ListResult,
   orderBy,
@@ -200,7 +200,7 @@ export async function findClients({
 }): Promise<ListResult<ClientRow>> {
   const where = query.q
     ? or(
-        ilike(clients.company, containsPattern(query.q)),
+        containsText(clients.company, query.q),
         inArray(
           clients.id,
           db
@@ -208,8 +208,8 @@ export async function findClients({
             .from(clientContacts)
             .where(
               or(
-                ilike(clientContacts.name, containsPattern(query.q)),
-                ilike(clientContacts.email, containsPattern(query.q)),
+                containsText(clientContacts.name, query.q),
+                containsText(clientContacts.email, query.q),
               ),
             ),
         ),

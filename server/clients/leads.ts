@@ -1,8 +1,8 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, or, type SQL } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
-  containsPattern,
+  containsText,
   type ListQuery,
   type ListResult,
   orderBy,
@@ -32,9 +32,12 @@ export async function findLeads({
   const conditions: SQL[] = [];
   if (status && status !== "all") conditions.push(eq(leads.status, status));
   if (query.q) {
-    const pattern = containsPattern(query.q);
     conditions.push(
-      or(ilike(leads.name, pattern), ilike(leads.email, pattern), ilike(leads.company, pattern))!,
+      or(
+        containsText(leads.name, query.q),
+        containsText(leads.email, query.q),
+        containsText(leads.company, query.q),
+      )!,
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { clampPage, containsPattern } from "#server/business/list-query.ts";
+import { clampPage, containsText } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
@@ -87,12 +87,12 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     const conditions: SQL[] = [];
     if (status) conditions.push(eq(table.status, status));
     if (search?.trim()) {
-      const pattern = containsPattern(search.trim());
+      const text = search.trim();
       conditions.push(
         or(
-          ilike(table.title, pattern),
-          ilike(table.slug, pattern),
-          ilike(kind.byline, pattern),
+          containsText(table.title, text),
+          containsText(table.slug, text),
+          containsText(kind.byline, text),
         ) as SQL,
       );
     }

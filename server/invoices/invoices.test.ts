@@ -255,5 +255,17 @@ describeEachDatabase("invoices", (get) => {
     });
     expect(list.rows.map((row) => row.number)).toEqual([invoice.number]);
     expect(list.total).toBe(1);
+    // The number in any case; the searcher's _ and % are literal characters, not wildcards.
+    const search = (q: string) =>
+      findInvoices({
+        db,
+        status: "overdue",
+        clientId: client.id,
+        query: { q, page: 1, pageSize: 10, sort: "number", dir: "asc" },
+      });
+    expect((await search(invoice.number.toLowerCase())).total).toBe(1);
+    expect((await search(invoice.number.replace("-", "_"))).total).toBe(0);
+    expect((await search("INV%")).total).toBe(0);
+    expect((await search("OVERDUE ex")).rows.map((row) => row.number)).toEqual([invoice.number]);
   });
 });

@@ -1,19 +1,8 @@
 import { randomBytes } from "node:crypto";
-import {
-  and,
-  arrayContains,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { clampPage } from "#server/business/list-query.ts";
+import { clampPage, containsText } from "#server/business/list-query.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
 import { subscribers } from "#server/db/schema/content.ts";
@@ -57,8 +46,10 @@ function whereOf({ q, status, tag }: Filter) {
   if (status) conditions.push(eq(subscribers.status, status));
   if (tag) conditions.push(arrayContains(subscribers.tags, [tag]));
   if (q?.trim()) {
-    const pattern = `%${q.trim().replace(/[%_\\]/g, "\\$&")}%`;
-    conditions.push(or(ilike(subscribers.email, pattern), ilike(subscribers.name, pattern)) as SQL);
+    const text = q.trim();
+    conditions.push(
+      or(containsText(subscribers.email, text), containsText(subscribers.name, text)) as SQL,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
+import { containsText } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import { publishingValues } from "#server/content-admin/publishing.ts";
 import type { Database, Db } from "#server/db/client.ts";
@@ -27,7 +28,7 @@ export async function findEpisodesForAdmin(
   const conditions: SQL[] = [];
   if (search)
     conditions.push(
-      or(ilike(podcastEpisodes.title, `%${search}%`), ilike(podcastEpisodes.slug, `%${search}%`))!,
+      or(containsText(podcastEpisodes.title, search), containsText(podcastEpisodes.slug, search))!,
     );
   if (status === "audio" || status === "video") conditions.push(eq(podcastEpisodes.kind, status));
   else if (status) conditions.push(eq(podcastEpisodes.status, status as "draft"));
