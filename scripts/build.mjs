@@ -3,9 +3,18 @@
 // each beside it, so `npm start`, `npm run user`, `npm run seed` and `npm run backup`
 // run plain JavaScript: no TypeScript compiler (tsx) is needed at run time.
 import { execSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { PATCHED_REACT_DOM_FILE, patchReactDomServer } from "./react-dom-patches.mjs";
 import { patchReactRouter } from "./react-router-patches.mjs";
 
 // A production build whatever the caller's environment says (Vite builds React's
@@ -92,6 +101,20 @@ function writeProductionReactRouter() {
     );
 }
 writeProductionReactRouter();
+
+/**
+ * React DOM as the server renders with it: the published package, found first by everything
+ * in build/ (as React Router above), with the change of scripts/react-dom-patches.mjs to its
+ * Node production renderer (decision 728). Its own `react` import is the project's.
+ */
+function writeServerReactDom() {
+  const target = path.join(buildDir, "node_modules/react-dom");
+  rmSync(target, { recursive: true, force: true });
+  cpSync(path.join(root, "node_modules/react-dom"), target, { recursive: true });
+  const file = path.join(target, PATCHED_REACT_DOM_FILE);
+  writeFileSync(file, patchReactDomServer(readFileSync(file, "utf8")));
+}
+writeServerReactDom();
 process.stdout.write(
   `Compiled the server to ${path.relative(root, buildDir)}/start.mjs and the commands to ${path.relative(root, buildDir)}/cli/\n`,
 );

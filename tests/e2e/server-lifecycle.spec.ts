@@ -103,6 +103,11 @@ describe("running the product", () => {
     const reactRouter = ofPackages.filter((file) => /\/node_modules\/react-router\//.test(file));
     expect(reactRouter.length).toBeGreaterThan(0);
     expect(reactRouter.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
+    // One copy of React DOM too: the build's, whose server renderer is changed (decision 728).
+    const reactDom = ofPackages.filter((file) => /\/node_modules\/react-dom\//.test(file));
+    expect(reactDom.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
+    const renderer = reactDom.find((file) => file.endsWith("react-dom-server.node.production.js"));
+    expect(readFileSync(renderer!, "utf8")).toContain("frontierWriteText");
     // Loaded at first use (decision 703): serving pages loads none of them.
     expect(
       modules.filter((file) => /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk)\//.test(file)),
