@@ -17,6 +17,7 @@ import { invalidatePublicPages } from "#server/cache/page-cache.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import { saveInsight } from "#server/content-admin/insights.ts";
+import type { AppContext } from "#server/context.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
 import { authContext, cookieOf, testAuthEnv } from "#tests/helpers/auth-context.ts";
@@ -176,18 +177,16 @@ describe("the queries one render of a public page makes", () => {
       });
       const context = authContext(database, env);
       statements = [];
-      await (adminLayoutLoader as AnyLoader)({ request: copyOf(request), params: {}, context });
+      const args = (context: AppContext) =>
+        ({ request: copyOf(request), params: {}, context }) as never;
+      await (adminLayoutLoader as AnyLoader)(args(context));
       const oneCheck = sessionQueries(statements).length;
       expect(oneCheck).toBeGreaterThan(0);
-      await (invoicesLoader as AnyLoader)({ request: copyOf(request), params: {}, context });
+      await (invoicesLoader as AnyLoader)(args(context));
       expect(sessionQueries(statements)).toHaveLength(oneCheck);
       // The next request (its own context) checks again.
       statements = [];
-      await (invoicesLoader as AnyLoader)({
-        request: copyOf(request),
-        params: {},
-        context: authContext(database, env),
-      });
+      await (invoicesLoader as AnyLoader)(args(authContext(database, env)));
       expect(sessionQueries(statements)).toHaveLength(oneCheck);
     });
 
