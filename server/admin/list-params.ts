@@ -55,8 +55,3 @@ export function parseListParams<Sort extends string>(
     q: parsed.q,
   };
 }
-
-/** Escapes % and _ so the search text matches literally in ILIKE. */
-export function likePattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

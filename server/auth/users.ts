@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
-import { likePattern } from "#server/admin/list-params.ts";
+import { and, asc, count, desc, eq, inArray, ne, or } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
+import { containsText } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { authAccounts, authSessions, authUsers, signInFailures } from "#server/db/schema/auth.ts";
 import { AppError, invalid } from "#server/errors.ts";
@@ -332,10 +332,7 @@ export async function findStaffUsers(
   },
 ) {
   const where = params.q
-    ? or(
-        ilike(authUsers.email, likePattern(params.q)),
-        ilike(authUsers.name, likePattern(params.q)),
-      )
+    ? or(containsText(authUsers.email, params.q), containsText(authUsers.name, params.q))
     : undefined;
   const column = {
     email: authUsers.email,

@@ -19,6 +19,7 @@ import {
   changeOwnPassword,
   createStaffUser,
   disableStaffUser,
+  findStaffUsers,
   setStaffRole,
 } from "#server/auth/users.ts";
 import type { AppContext } from "#server/context.ts";
@@ -308,6 +309,28 @@ describeEachDatabase("sign-in, sessions and one-time links", (get) => {
     expect(await signedIn(email, "another long password")).toContain("frontier.session");
     const audit = await findAuditEvents(get().db, { actorId: "someone" });
     expect(audit.rows[0]).toMatchObject({ action: "set-role", recordId: id });
+  });
+
+  it("finds team members by name or email in any case, with % and _ taken literally", async () => {
+    const email = uniqueEmail("search_me");
+    await createStaffUser(
+      { db: get().db },
+      { email, password: PASSWORD, name: "Zoë Searchable", role: "clientManager" },
+    );
+    const find = async (q: string) =>
+      (
+        await findStaffUsers(get().db, {
+          q,
+          sort: "email",
+          direction: "asc",
+          offset: 0,
+          pageSize: 50,
+        })
+      ).rows.map((row) => row.email);
+    expect(await find("zoË SEARCH")).toEqual([email]);
+    expect(await find(email.toUpperCase())).toEqual([email]);
+    expect(await find("search-me")).toEqual([]);
+    expect(await find("Searchable%")).toEqual([]);
   });
 
   it("rejects bad passwords and duplicate emails with clear messages", async () => {
