@@ -11,6 +11,7 @@ const markers = [
   "server.mjs",
   "start.mjs",
   "node_modules/react-router/dist/production/index.mjs",
+  "node_modules/react-dom/cjs/react-dom-server.node.production.js",
   ...["user", "seed", "backup"].map((name) => `cli/${name}.mjs`),
 ].map((file) => path.join(buildDir, file));
 const watched = [
@@ -23,6 +24,7 @@ const watched = [
   "react-router.config.ts",
   "scripts/build.mjs",
   "scripts/react-router-patches.mjs",
+  "scripts/react-dom-patches.mjs",
 ];
 
 function newest(target) {
