@@ -25,6 +25,7 @@ const watched = [
   "scripts/build.mjs",
   "scripts/react-router-patches.mjs",
   "scripts/react-dom-patches.mjs",
+  "scripts/source-patches.mjs",
 ];
 
 function newest(target) {

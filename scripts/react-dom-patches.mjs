@@ -11,8 +11,10 @@
 // when React completes a write), which Node encodes once. Byte chunks (which React's own
 // code no longer makes, but its API accepts) go the published way, after the text before them.
 //
-// A change names the code it replaces; if React DOM's code is not there exactly once (a
-// new version), the build stops and says which change no longer applies.
+// Each change names the code it replaces (scripts/source-patches.mjs): if it is not there
+// exactly once (a new React DOM), the build stops and says which change no longer applies.
+
+import { applySourcePatches } from "./source-patches.mjs";
 
 /** The React DOM version this change was written against (package.json pins it). */
 export const PATCHED_REACT_DOM_VERSION = "19.3.1";
@@ -97,16 +99,16 @@ function writeChunk(destination, chunk) {
   },
 ];
 
-/** Applies the changes to the file's source; throws when a change's code is not found exactly once. */
+/** Applies the changes to the renderer's source; throws when a change's code is not found exactly once. */
 export function patchReactDomServer(source) {
-  let result = source;
-  for (const patch of reactDomServerPatches) {
-    const count = result.split(patch.find).length - 1;
-    if (count !== 1)
-      throw new Error(
-        `React DOM change "${patch.name}" found its code ${count} times (expected once): React DOM is not ${PATCHED_REACT_DOM_VERSION}; update scripts/react-dom-patches.mjs`,
-      );
-    result = result.replace(patch.find, () => patch.replace);
-  }
-  return `${result}\n// Changed by scripts/react-dom-patches.mjs (decision 728).\n`;
+  const { [PATCHED_REACT_DOM_FILE]: changed } = applySourcePatches(
+    { [PATCHED_REACT_DOM_FILE]: source },
+    reactDomServerPatches,
+    {
+      packageName: "React DOM",
+      version: PATCHED_REACT_DOM_VERSION,
+      script: "scripts/react-dom-patches.mjs",
+    },
+  );
+  return `${changed}\n// Changed by scripts/react-dom-patches.mjs (decision 728).\n`;
 }

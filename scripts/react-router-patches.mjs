@@ -7,6 +7,8 @@
 // (a new version), the build stops and says which change no longer applies, rather than
 // shipping a build without it.
 
+import { applySourcePatches } from "./source-patches.mjs";
+
 /** The React Router version these changes were written against (package.json pins it). */
 export const PATCHED_REACT_ROUTER_VERSION = "7.18.4";
 
@@ -120,16 +122,9 @@ function frontierServerRoutes(routes, routeModules, future, isSpaMode) {
  * returns the changed sources. Throws when a change's code is not found exactly once.
  */
 export function patchReactRouter(files) {
-  const result = { ...files };
-  for (const patch of reactRouterPatches) {
-    const holders = Object.keys(result).filter((name) => result[name].includes(patch.find));
-    const count = holders.reduce((sum, name) => sum + result[name].split(patch.find).length - 1, 0);
-    if (count !== 1)
-      throw new Error(
-        `React Router change "${patch.name}" found its code ${count} times (expected once): React Router is not ${PATCHED_REACT_ROUTER_VERSION}; update scripts/react-router-patches.mjs`,
-      );
-    const [name] = holders;
-    result[name] = `${result[name].replace(patch.find, () => patch.replace)}\n${patch.append}`;
-  }
-  return result;
+  return applySourcePatches(files, reactRouterPatches, {
+    packageName: "React Router",
+    version: PATCHED_REACT_ROUTER_VERSION,
+    script: "scripts/react-router-patches.mjs",
+  });
 }
