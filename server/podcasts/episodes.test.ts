@@ -10,7 +10,13 @@ import { AppError } from "#server/errors.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { createEpisode, deleteEpisode, publishDuePodcasts, updateEpisode } from "./episodes";
+import {
+  createEpisode,
+  deleteEpisode,
+  findEpisodesForAdmin,
+  publishDuePodcasts,
+  updateEpisode,
+} from "./episodes";
 
 // The episodes below point at a closed local port: allowed here, so it is merely unreachable.
 const env = testEnv({
@@ -55,6 +61,24 @@ function form(overrides: Record<string, string> = {}) {
 }
 
 describeEachDatabase("podcast episodes admin", (get) => {
+  it("searches the admin list by title or address in any case, with % and _ taken literally", async () => {
+    const database = get();
+    const unique = `Rate_Limits ${Date.now()}`;
+    const episode = await createEpisode({
+      database,
+      env,
+      input: form({ title: `On ${unique}`, audioUrl: "", duration: "", status: "draft" }),
+      actor,
+    });
+    const found = async (search: string) =>
+      (await findEpisodesForAdmin(database.db, { search })).rows.map((row) => row.id);
+    expect(await found(unique.toUpperCase())).toEqual([episode.id]);
+    expect(await found(episode.slug.toUpperCase())).toEqual([episode.id]);
+    // Wildcards before the fix: "_" matched any character, "%" any text.
+    expect(await found(unique.replace("_", "-"))).toEqual([]);
+    expect(await found(`On %${unique.slice(-6)}`)).toEqual([]);
+  });
+
   it("publishes an episode that shows on /podcasts and in the feed, and tells every page cache", async () => {
     const database = get();
     const notices: string[] = [];
