@@ -194,5 +194,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     await analytics.close();
     await closeVite();
   };
-  return { app, handle, close };
+  // What connection-hits.ts needs to answer hits before Node's HTTP parser (production only).
+  const hits = pageCache ? { cache: pageCache, skip: redirects.redirects } : undefined;
+  return { app, handle, hits, close };
 }

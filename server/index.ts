@@ -1,5 +1,6 @@
-import { createServer } from "node:http";
+import { createServer, maxHeaderSize } from "node:http";
 import { issueSetupLink } from "#server/auth/links.ts";
+import { answerHitsOnConnections } from "#server/cache/connection-hits.ts";
 import { attachChatSocket } from "#server/chat/socket.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { isDatabaseUnavailable } from "#server/db/availability.ts";
@@ -51,10 +52,19 @@ async function main() {
 
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);
-  const { handle, close: closeApp } = await createApp({ env, database, dev });
-  const server = createServer(serverTimeouts(env), handle);
+  const { handle, hits, close: closeApp } = await createApp({ env, database, dev });
+  const timeouts = serverTimeouts(env);
+  const server = createServer(timeouts, handle);
   server.keepAliveTimeout = 5000;
   const chat = attachChatSocket(server, { database, env });
+  // Cached public pages are answered on the connection, before Node's HTTP parser.
+  const connectionHits =
+    hits &&
+    answerHitsOnConnections(server, {
+      ...hits,
+      headersTimeout: timeouts.headersTimeout,
+      maxHeaderSize,
+    });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -92,6 +102,7 @@ async function main() {
     deadline.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    connectionHits?.closeIdle();
     await chat.close();
     await closed;
     await jobRunner.stop();

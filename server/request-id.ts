@@ -21,7 +21,11 @@ export function currentRequestId() {
 
 /** The incoming X-Request-Id when it is safe, a new random one otherwise. */
 export function requestIdOf(request: Pick<IncomingMessage, "headers">) {
-  const incoming = request.headers["x-request-id"];
+  return requestIdFrom(request.headers["x-request-id"]);
+}
+
+/** An X-Request-Id header's value when it is safe, a new random id otherwise. */
+export function requestIdFrom(incoming: string | string[] | undefined) {
   return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  type IncomingMessage,
+  type ServerResponse,
+  STATUS_CODES,
+  validateHeaderName,
+  validateHeaderValue,
+} from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { type Encoding, preferredEncoding } from "#server/accept-encoding.ts";
@@ -20,20 +26,25 @@ export const PUBLIC_PAGES_CHANNEL = "frontier_public_pages";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 
 /**
- * One encoding of a page: its complete header block and its body, both made once. The
- * block is a flat [name, value, ...] list for writeHead; its last value is the slot for
- * the answer's X-Request-Id, filled just before each writeHead (which reads the list
- * synchronously, so one list serves every hit).
+ * One encoding of a page: its complete header block and its body, both made once.
+ * - `head` is a flat [name, value, ...] list for writeHead; its last value is the slot for
+ *   the answer's X-Request-Id, filled just before each writeHead (which reads the list
+ *   synchronously, so one list serves every hit).
+ * - `block` is the same answer as the bytes that start it on the wire (status line and
+ *   header lines, X-Request-Id and the connection's own headers left to add), for hits
+ *   answered on the connection itself (connection-hits.ts).
  */
-type Variant = { head: string[]; body: Buffer };
+type Variant = { head: string[]; block: string; body: Buffer };
+
+/** A 304's header block, in the same two forms, and no body. */
+type NotModified = { head: string[]; block: string };
 
 export type Entry = {
   status: number;
   etag: string;
   storedAt: number;
   variants: Record<Encoding, Variant>;
-  /** The header block of a 304. */
-  notModified: string[];
+  notModified: NotModified;
 };
 
 const gzipAsync = promisify(gzip);
@@ -73,17 +84,16 @@ export async function createEntry({
     ["Vary", "Accept-Encoding"],
     ["X-Page-Cache", "hit"],
   ];
-  const variant = (encoded: Buffer, encoding: Encoding): Variant => ({
-    body: encoded,
-    head: [
+  const variant = (encoded: Buffer, encoding: Encoding): Variant => {
+    const own = [
       ["Content-Type", contentType],
       ["Content-Length", String(encoded.length)],
       ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]),
       ...shared,
       ...headers,
-      REQUEST_ID_SLOT,
-    ].flat(),
-  });
+    ];
+    return { body: encoded, head: [...own, REQUEST_ID_SLOT].flat(), block: blockOf(status, own) };
+  };
   const identity = variant(body, "identity");
   return {
     status,
@@ -94,11 +104,25 @@ export async function createEntry({
       gzip: gzipped.length < body.length ? variant(gzipped, "gzip") : identity,
       br: brotli.length < body.length ? variant(brotli, "br") : identity,
     },
-    notModified: [...shared, REQUEST_ID_SLOT].flat(),
+    notModified: { head: [...shared, REQUEST_ID_SLOT].flat(), block: blockOf(304, shared) },
   };
 }
 
 const REQUEST_ID_SLOT = ["X-Request-Id", ""];
+
+/**
+ * The status line and header lines of an answer, as Node would write them. Each header is
+ * checked as writeHead checks it, once, here: the block is written to sockets as it is.
+ */
+function blockOf(status: number, headers: ReadonlyArray<readonly string[]>) {
+  let block = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (const [name, value] of headers) {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    block += `${name}: ${value}\r\n`;
+  }
+  return block;
+}
 
 export type PageCache = {
   get(key: string): Entry | undefined;
@@ -192,6 +216,20 @@ function matchesEtag(header: string, etag: string) {
 }
 
 /**
+ * What a hit answers, by its If-None-Match and Accept-Encoding: the 304's header block for
+ * a known ETag, else the variant for the encoding.
+ */
+export function answerOf(
+  entry: Entry,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | string[] | undefined,
+): { status: number; variant: Variant } | { status: 304; variant: undefined } {
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag))
+    return { status: 304, variant: undefined };
+  return { status: entry.status, variant: entry.variants[preferredEncoding(acceptEncoding)] };
+}
+
+/**
  * Answers from an entry: a 304 for a known ETag, else the variant for Accept-Encoding
  * (headers only for HEAD). Nothing is built per hit: one header block (its request id
  * filled in), one buffer, one writeHead that Node takes on its fast path (no header set
@@ -206,14 +244,10 @@ export function sendEntry(
   { isMiss = false, requestId }: { isMiss?: boolean; requestId?: string } = {},
 ) {
   const headers = request.headers;
-  const ifNoneMatch = headers["if-none-match"];
-  const isNotModified = ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag);
-  const variant = isNotModified
-    ? undefined
-    : entry.variants[preferredEncoding(headers["accept-encoding"])];
-  const head = variant ? variant.head : entry.notModified;
+  const { status, variant } = answerOf(entry, headers["if-none-match"], headers["accept-encoding"]);
+  const head = variant ? variant.head : entry.notModified.head;
   head[head.length - 1] = requestId ?? requestIdOf(request);
-  response.writeHead(isNotModified ? 304 : entry.status, isMiss ? asMiss(head) : head);
+  response.writeHead(status, isMiss ? asMiss(head) : head);
   if (!variant || request.method === "HEAD") response.end();
   else response.end(variant.body);
 }
@@ -230,27 +264,33 @@ function asMiss(head: string[]) {
 export function serveFromPageCache(
   request: IncomingMessage,
   response: ServerResponse,
-  {
-    cache,
-    skip,
-  }: {
-    cache: PageCache;
-    /** Paths another layer answers first (managed redirects). */
-    skip: (path: string) => boolean;
-  },
+  { cache, skip }: HitOptions,
 ) {
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return false;
   const headers = request.headers;
   if (headers.cookie !== undefined || headers.authorization !== undefined) return false;
-  const url = request.url ?? "/";
-  const query = url.indexOf("?");
-  // Without a query the address is its own key (a key is only ever a public page's
-  // canonical address); with one, its canonical key, unless it is to be redirected.
-  const key = query === -1 ? url : cacheKeyOf(url);
-  const entry = key === undefined ? undefined : cache.get(key);
+  const entry = findHit(request.url ?? "/", { cache, skip });
   if (!entry) return false;
-  if (skip(query === -1 ? url : url.slice(0, query))) return false;
   sendEntry(request, response, entry);
   return true;
+}
+
+export type HitOptions = {
+  cache: PageCache;
+  /** Paths another layer answers first (managed redirects). */
+  skip: (path: string) => boolean;
+};
+
+/**
+ * The entry an anonymous GET or HEAD of this address is answered with, if any. Without a
+ * query the address is its own key (a key is only ever a public page's canonical address);
+ * with one, its canonical key, unless it is to be redirected.
+ */
+export function findHit(url: string, { cache, skip }: HitOptions) {
+  const query = url.indexOf("?");
+  const key = query === -1 ? url : cacheKeyOf(url);
+  const entry = key === undefined ? undefined : cache.get(key);
+  if (!entry || skip(query === -1 ? url : url.slice(0, query))) return undefined;
+  return entry;
 }
