@@ -110,8 +110,10 @@ export function answerHitsOnConnections(
   server.removeAllListeners("connection");
   /** The connections this layer holds, each with what shutting down does to it. */
   const held = new Map<Socket, () => void>();
-  const keepAliveLine = () =>
-    `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`;
+  const connectionLines = () =>
+    server.keepAliveTimeout
+      ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`
+      : "Connection: keep-alive\r\n\r\n";
 
   server.on("connection", (socket: Socket) => {
     let pending: Buffer | undefined;
@@ -158,14 +160,16 @@ export function answerHitsOnConnections(
         const block = variant ? variant.block : entry.notModified.block;
         socket.cork();
         socket.write(
-          `${block}X-Request-Id: ${requestIdFrom(request.requestId)}\r\n${currentDateLine()}${keepAliveLine()}`,
+          `${block}X-Request-Id: ${requestIdFrom(request.requestId)}\r\n${currentDateLine()}${connectionLines()}`,
           "latin1",
         );
         if (variant && request.method === "GET") socket.write(variant.body);
         socket.uncork();
         if (!hasAnswered) {
           hasAnswered = true;
-          socket.setTimeout(server.keepAliveTimeout);
+          // A second more than announced, as Node allows, so a client reusing the connection
+          // just before the announced end does not find it closed.
+          socket.setTimeout(server.keepAliveTimeout && server.keepAliveTimeout + 1000);
         }
         start = end + HEAD_END.length;
         headReads = start < buffer.length ? 1 : 0;
@@ -183,26 +187,22 @@ export function answerHitsOnConnections(
       if (pending) answer(pending);
     }
     function onEnd() {
-      held.delete(socket);
       socket.end();
     }
     function onError() {
-      held.delete(socket);
       socket.destroy();
     }
     function onTimeout() {
       // A head still arriving is Node's to time out (a 408); an idle connection just closes.
       if (pending) handOver(pending);
-      else {
-        held.delete(socket);
-        socket.destroy();
-      }
+      else socket.destroy();
     }
     socket.on("data", onData);
     socket.on("end", onEnd);
     socket.on("error", onError);
     socket.on("timeout", onTimeout);
     socket.on("drain", onDrain);
+    socket.once("close", () => held.delete(socket));
   });
 
   return {
