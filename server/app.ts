@@ -176,9 +176,10 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
     },
   );
 
-  // Every request gets an id for its log lines and X-Request-Id. Page-cache hits are answered
-  // first, straight from the HTTP server's request listener: no Express, no async context
-  // for log lines (nothing logs on a hit), their id written into the entry's header block.
+  // Every request gets an id for its log lines and X-Request-Id. Page-cache hits on the
+  // connections Node's parser reads (connection-hits.ts answers the plainest ones before it)
+  // are answered first here: no Express, no async context for log lines (nothing logs on a
+  // hit), their id written into the entry's header block.
   const expressWithIds = withRequestId((request, response) => app(request, response));
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (

@@ -1,4 +1,4 @@
-import { createServer, maxHeaderSize } from "node:http";
+import { createServer } from "node:http";
 import { issueSetupLink } from "#server/auth/links.ts";
 import { answerHitsOnConnections } from "#server/cache/connection-hits.ts";
 import { attachChatSocket } from "#server/chat/socket.ts";
@@ -53,18 +53,11 @@ async function main() {
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);
   const { handle, hits, close: closeApp } = await createApp({ env, database, dev });
-  const timeouts = serverTimeouts(env);
-  const server = createServer(timeouts, handle);
+  const server = createServer(serverTimeouts(env), handle);
   server.keepAliveTimeout = 5000;
   const chat = attachChatSocket(server, { database, env });
   // Cached public pages are answered on the connection, before Node's HTTP parser.
-  const connectionHits =
-    hits &&
-    answerHitsOnConnections(server, {
-      ...hits,
-      headersTimeout: timeouts.headersTimeout,
-      maxHeaderSize,
-    });
+  const connectionHits = hits && answerHitsOnConnections(server, hits);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -66,6 +66,17 @@ async function exchange(port: number, bytes: string | Buffer, methods: string[])
   }
 }
 
+/** Sends raw bytes on a new connection and reads everything until the server closes it. */
+async function untilClosed(port: number, bytes: string) {
+  const socket = await connect(port);
+  const chunks: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(bytes);
+  await closed;
+  return Buffer.concat(chunks).toString("latin1");
+}
+
 const get = (path: string, headers = "") =>
   `GET ${path} HTTP/1.1\r\nHost: frontier.test\r\n${headers}\r\n`;
 
@@ -108,8 +119,6 @@ describe("page-cache hits answered on the connection", () => {
     connectionHits = answerHitsOnConnections(server, {
       cache,
       skip: (path) => path === "/pricing",
-      headersTimeout: 20_000,
-      maxHeaderSize: http.maxHeaderSize,
     });
     // The same cache answered by Node's HTTP server, as on a connection handed over.
     nodeServer = http.createServer((request, response) => {
@@ -220,13 +229,7 @@ describe("page-cache hits answered on the connection", () => {
     "leaves a request with %s to Node's parser, which reads it as a whole",
     async (_name, request) => {
       const before = nodeRequests.length;
-      const socket = await connect(port);
-      const chunks: Buffer[] = [];
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-      const closed = new Promise((resolve) => socket.once("close", resolve));
-      socket.write(request);
-      await closed;
-      const text = Buffer.concat(chunks).toString("latin1");
+      const text = await untilClosed(port, request);
       // Never answered here: no page in the answer, at most one answer, from Node.
       expect(text).not.toContain("X-Page-Cache");
       expect(text.match(/HTTP\/1\.1 /g)?.length ?? 0).toBeLessThanOrEqual(1);
@@ -237,13 +240,7 @@ describe("page-cache hits answered on the connection", () => {
 
   it("leaves a head larger than Node allows to Node (431), and one trickling in whole", async () => {
     const huge = get("/faq", `X-Filler: ${"a".repeat(http.maxHeaderSize)}\r\n`);
-    const socket = await connect(port);
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    const closed = new Promise((resolve) => socket.once("close", resolve));
-    socket.write(huge);
-    await closed;
-    expect(Buffer.concat(chunks).toString("latin1")).toMatch(/^HTTP\/1\.1 431 /);
+    expect(await untilClosed(port, huge)).toMatch(/^HTTP\/1\.1 431 /);
 
     const trickled = await connect(port);
     trickled.setNoDelay(true);

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { maxHeaderSize, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { requestIdFrom } from "#server/request-id.ts";
 import { answerOf, findHit, type HitOptions } from "./page-cache";
@@ -17,13 +17,26 @@ const MAX_HEAD_READS = 4;
 /** Answers queued on a socket past this stop the reading until they are written. */
 const MAX_QUEUED_BYTES = 1024 * 1024;
 
-type HitRequest = {
-  method: "GET" | "HEAD";
-  target: string;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
-  requestId: string | undefined;
-};
+/** The headers a hit's answer depends on, and where parseHitRequest keeps each. */
+const READ_HEADERS = {
+  "accept-encoding": "acceptEncoding",
+  "if-none-match": "ifNoneMatch",
+  "x-request-id": "requestId",
+} as const;
+
+/** Headers that mean the request is not a plain anonymous read of a page. */
+const NOT_A_HIT = new Set([
+  "content-length",
+  "transfer-encoding",
+  "cookie",
+  "authorization",
+  "upgrade",
+  "expect",
+]);
+
+type HitRequest = { method: "GET" | "HEAD"; target: string } & Partial<
+  Record<(typeof READ_HEADERS)[keyof typeof READ_HEADERS], string>
+>;
 
 /**
  * A request head this layer may answer, or undefined when Node's parser must read it: any
@@ -38,41 +51,20 @@ export function parseHitRequest(head: string): HitRequest | undefined {
   const request: HitRequest = {
     method: requestLine[1] as HitRequest["method"],
     target: requestLine[2],
-    acceptEncoding: undefined,
-    ifNoneMatch: undefined,
-    requestId: undefined,
   };
   let hosts = 0;
   for (let index = 1; index < lines.length; index++) {
     const header = HEADER_LINE.exec(lines[index]);
     if (!header) return undefined;
+    const name = header[1].toLowerCase();
     const value = header[2].trim();
-    switch (header[1].toLowerCase()) {
-      case "host":
-        hosts++;
-        break;
-      case "accept-encoding":
-        if (request.acceptEncoding !== undefined) return undefined;
-        request.acceptEncoding = value;
-        break;
-      case "if-none-match":
-        if (request.ifNoneMatch !== undefined) return undefined;
-        request.ifNoneMatch = value;
-        break;
-      case "x-request-id":
-        if (request.requestId !== undefined) return undefined;
-        request.requestId = value;
-        break;
-      case "connection":
-        if (value.toLowerCase() !== "keep-alive") return undefined;
-        break;
-      case "content-length":
-      case "transfer-encoding":
-      case "cookie":
-      case "authorization":
-      case "upgrade":
-      case "expect":
-        return undefined;
+    if (name === "host") hosts++;
+    else if (name === "connection" && value.toLowerCase() !== "keep-alive") return undefined;
+    else if (NOT_A_HIT.has(name)) return undefined;
+    else if (Object.hasOwn(READ_HEADERS, name)) {
+      const field = READ_HEADERS[name as keyof typeof READ_HEADERS];
+      if (request[field] !== undefined) return undefined;
+      request[field] = value;
     }
   }
   return hosts === 1 ? request : undefined;
@@ -106,18 +98,26 @@ function currentDateLine() {
  * answers and hands the others to Node, which answers what arrives on them (as its own
  * `closeIdleConnections` leaves a connection that has not sent its request yet).
  */
-export function answerHitsOnConnections(
-  server: Server,
-  options: HitOptions & { headersTimeout: number; maxHeaderSize: number },
-) {
+export function answerHitsOnConnections(server: Server, hits: HitOptions) {
+  // Node's own limit on a head's size, as this server applies it.
+  const headerLimit = (server as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize;
   const nodeListeners = server.listeners("connection") as Array<(socket: Socket) => void>;
   server.removeAllListeners("connection");
   /** The connections this layer holds, each with what shutting down does to it. */
   const held = new Map<Socket, () => void>();
-  const connectionLines = () =>
-    server.keepAliveTimeout
-      ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`
-      : "Connection: keep-alive\r\n\r\n";
+  // The lines that end every answer, made again only when the keep-alive timeout changes.
+  let connectionLinesFor = Number.NaN;
+  let connectionLines = "";
+  const endOfHead = () => {
+    const timeout = server.keepAliveTimeout;
+    if (timeout !== connectionLinesFor) {
+      connectionLinesFor = timeout;
+      connectionLines = timeout
+        ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(timeout / 1000)}\r\n\r\n`
+        : "Connection: keep-alive\r\n\r\n";
+    }
+    return connectionLines;
+  };
 
   server.on("connection", (socket: Socket) => {
     let pending: Buffer | undefined;
@@ -126,7 +126,7 @@ export function answerHitsOnConnections(
     // As Node's server does: a connection between two answers is idle and is closed; one
     // with a request on its way (or none yet) is Node's to answer before it closes.
     held.set(socket, () => (hasAnswered && !pending ? socket.end() : handOver(pending)));
-    socket.setTimeout(options.headersTimeout);
+    socket.setTimeout(server.headersTimeout);
 
     const handOver = (bytes: Buffer | undefined) => {
       held.delete(socket);
@@ -150,21 +150,21 @@ export function answerHitsOnConnections(
         }
         const end = buffer.indexOf(HEAD_END, start);
         if (end === -1) {
-          if (buffer.length - start > options.maxHeaderSize || headReads > MAX_HEAD_READS)
+          if (buffer.length - start > headerLimit || headReads > MAX_HEAD_READS)
             return handOver(buffer.subarray(start));
           break;
         }
         const request =
-          end - start <= options.maxHeaderSize
+          end - start <= headerLimit
             ? parseHitRequest(buffer.toString("latin1", start, end))
             : undefined;
-        const entry = request && findHit(request.target, options);
+        const entry = request && findHit(request.target, hits);
         if (!request || !entry) return handOver(buffer.subarray(start));
         const { variant } = answerOf(entry, request.ifNoneMatch, request.acceptEncoding);
         const block = variant ? variant.block : entry.notModified.block;
         socket.cork();
         socket.write(
-          `${block}X-Request-Id: ${requestIdFrom(request.requestId)}\r\n${currentDateLine()}${connectionLines()}`,
+          `${block}X-Request-Id: ${requestIdFrom(request.requestId)}\r\n${currentDateLine()}${endOfHead()}`,
           "latin1",
         );
         if (variant && request.method === "GET") socket.write(variant.body);
