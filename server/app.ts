@@ -37,9 +37,25 @@ import { precompressedAssets } from "./static-assets";
 
 const root = projectRoot;
 
-export type AppOptions = { env: Env; database: Database; dev?: boolean };
+export type AppOptions = {
+  env: Env;
+  database: Database;
+  dev?: boolean;
+  /** The render bundle, when its loading began earlier (see importServerBuild). */
+  serverBuild?: Promise<ServerBuild>;
+};
 
-export async function createApp({ env, database, dev = false }: AppOptions) {
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+
+/**
+ * The compiled render bundle (npm run build). The server starts loading it beside the
+ * embedded database, whose WebAssembly compiles on other threads meanwhile (decision 731).
+ */
+export function importServerBuild() {
+  return import(path.join(buildDir, "server/index.js")) as Promise<ServerBuild>;
+}
+
+export async function createApp({ env, database, dev = false, serverBuild }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // One rule for the client's address (decision 210): Express's own `ip` answers with it too.
@@ -76,7 +92,6 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
       viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => viteServer.close();
   } else {
-    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
     const clientDir = path.join(buildDir, "client");
     app.use(
       "/assets",
@@ -96,7 +111,7 @@ export async function createApp({ env, database, dev = false }: AppOptions) {
       if (!clientEntries.has(first)) return next();
       serveClientFiles(request, response, next);
     });
-    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    build = await (serverBuild ?? importServerBuild());
   }
 
   // For load balancers: the process is up / the database answers.

@@ -10,7 +10,7 @@ import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
 import { ensureSearchIndex } from "#server/search/index-sync.ts";
 import { removeStaleUploads } from "#server/upload-form.ts";
-import { createApp } from "./app";
+import { createApp, importServerBuild } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { applyHeapSettings } from "./heap-settings";
 import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
@@ -43,6 +43,9 @@ async function main() {
   setLogSecrets(env);
   if (dev) setLogFormat("pretty");
 
+  const serverBuild = dev ? undefined : importServerBuild();
+  // Its error, if it has one, is thrown where createApp awaits it.
+  serverBuild?.catch(() => {});
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
   // The site search's index, rebuilt when this version indexes differently (or never did).
@@ -52,7 +55,7 @@ async function main() {
 
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);
-  const { handle, hits, close: closeApp } = await createApp({ env, database, dev });
+  const { handle, hits, close: closeApp } = await createApp({ env, database, dev, serverBuild });
   const server = createServer(serverTimeouts(env), handle);
   server.keepAliveTimeout = 5000;
   const chat = attachChatSocket(server, { database, env });

@@ -108,6 +108,15 @@ describe("running the product", () => {
     expect(reactDom.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
     const renderer = reactDom.find((file) => file.endsWith("react-dom-server.node.production.js"));
     expect(readFileSync(renderer!, "utf8")).toContain("frontierWriteText");
+    // Better Auth, zod, Drizzle and Express come bundled from the build (decision 731), one
+    // copy for the server and its render bundle: none of their published modules is loaded.
+    const bundledPackages = /\/node_modules\/(better-auth|@better-auth|zod|drizzle-orm|express)\//;
+    expect(
+      modules.filter(
+        (file) => bundledPackages.test(file) && !file.includes("/build/node_modules/"),
+      ),
+    ).toEqual([]);
+    expect(modules.some((file) => file.includes("/build/node_modules/.bundled/"))).toBe(true);
     // Loaded at first use (decision 703): serving pages loads none of them.
     expect(
       modules.filter((file) => /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk)\//.test(file)),
