@@ -1,6 +1,4 @@
-import { createServer } from "node:http";
 import { issueSetupLink } from "#server/auth/links.ts";
-import { answerHitsOnConnections } from "#server/cache/connection-hits.ts";
 import { attachChatSocket } from "#server/chat/socket.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { isDatabaseUnavailable } from "#server/db/availability.ts";
@@ -13,25 +11,11 @@ import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp, importServerBuild } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { applyHeapSettings } from "./heap-settings";
+import { createHttpServer } from "./http-server";
 import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 import { reportMemoryWhenAsked } from "./memory-report";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
-
-/**
- * A request must arrive whole in REQUEST_TIMEOUT_SECONDS (10 minutes: a 200 MB podcast
- * episode over a slow uplink) and its headers in 20 seconds, so a client trickling bytes
- * cannot hold a connection forever; Node answers 408 and closes. Node checks every
- * `connectionsCheckingInterval`, so the check is kept well below the timeout.
- */
-function serverTimeouts(env: { REQUEST_TIMEOUT_SECONDS: number }) {
-  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
-  return {
-    requestTimeout,
-    headersTimeout: Math.min(20_000, requestTimeout),
-    connectionsCheckingInterval: Math.min(30_000, Math.max(250, requestTimeout / 4)),
-  };
-}
 
 async function main() {
   const startedAt = performance.now();
@@ -56,11 +40,8 @@ async function main() {
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);
   const { handle, hits, close: closeApp } = await createApp({ env, database, dev, serverBuild });
-  const server = createServer(serverTimeouts(env), handle);
-  server.keepAliveTimeout = 5000;
+  const { server, closeIdleConnections } = createHttpServer(env, handle, hits);
   const chat = attachChatSocket(server, { database, env });
-  // Cached public pages are answered on the connection, before Node's HTTP parser.
-  const connectionHits = hits && answerHitsOnConnections(server, hits);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -97,8 +78,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    connectionHits?.closeIdle();
+    closeIdleConnections();
     await chat.close();
     await closed;
     await jobRunner.stop();
