@@ -49,16 +49,16 @@ await build({
   logLevel: "warning",
 });
 
-// The entry `npm start` runs. React and React DOM choose their production or development
-// code from NODE_ENV when they are first loaded, and a module's static imports load before
-// any of its own code runs: so this file sets it, then imports the server.
-writeFileSync(
-  path.join(buildDir, "start.mjs"),
-  `// Made by scripts/build.mjs: production builds of React, whatever NODE_ENV the caller set.
-process.env.NODE_ENV = "production";
-await import("./server.mjs");
-`,
-);
+/** Packages under build/node_modules are found before the project's own by everything in build/. */
+const buildModules = path.join(buildDir, "node_modules");
+
+/** The package.json of such a package: an ES module package with the given entries. */
+function writePackageJson(name, exports) {
+  writeFileSync(
+    path.join(buildModules, name, "package.json"),
+    `${JSON.stringify({ name, type: "module", exports })}\n`,
+  );
+}
 
 /**
  * React Router's package sends Node to its development build whatever NODE_ENV says
@@ -69,14 +69,10 @@ await import("./server.mjs");
  * scripts/react-router-patches.mjs (decision 722).
  */
 function writeProductionReactRouter() {
-  const modules = path.join(buildDir, "node_modules");
   const writePackage = (name, folder, write) => {
-    mkdirSync(path.join(modules, name, folder), { recursive: true });
-    writeFileSync(
-      path.join(modules, name, "package.json"),
-      `${JSON.stringify({ name, type: "module", exports: `./${path.posix.join(folder, "index.mjs")}` })}\n`,
-    );
-    write(path.join(modules, name, folder));
+    mkdirSync(path.join(buildModules, name, folder), { recursive: true });
+    writePackageJson(name, `./${path.posix.join(folder, "index.mjs")}`);
+    write(path.join(buildModules, name, folder));
   };
   // The production build's modules (index.mjs, dom-export.mjs and their chunks), changed;
   // their own imports (react, cookie, set-cookie-parser) are found in the project's
@@ -109,7 +105,7 @@ writeProductionReactRouter();
  * Node production renderer (decision 728). Its own `react` import is the project's.
  */
 function writeServerReactDom() {
-  const target = path.join(buildDir, "node_modules/react-dom");
+  const target = path.join(buildModules, "react-dom");
   rmSync(target, { recursive: true, force: true });
   cpSync(path.join(root, "node_modules/react-dom"), target, { recursive: true });
   const file = path.join(target, PATCHED_REACT_DOM_FILE);
@@ -121,9 +117,10 @@ writeServerReactDom();
  * The packages that cost a start the most, as the server loads them (decision 731): each
  * entry of theirs that the compiled server, the render bundle and the commands import, bundled
  * together into a few files under build/node_modules (found first by everything in build/, as
- * React Router above), so both bundles share one copy of each. Published, they are some 700
- * modules that Node resolved, read and compiled one by one at every start: 1.5 s of a cold
- * start on a 2-core machine, 0.3 s bundled. What they import besides stays external.
+ * React Router above), so both bundles share one copy of each. Published, they are hundreds
+ * of modules that Node resolves, reads and compiles one by one: on a 2-core machine Better
+ * Auth's entries loaded in 0.9 s and zod, Drizzle and Express in 0.5 s; bundled, in 0.25 s
+ * each. What they import besides stays external.
  */
 const BUNDLED_PACKAGES = ["better-auth", '@better-auth/[^/"]+', "zod", "drizzle-orm", "express"];
 
@@ -143,8 +140,7 @@ async function writeBundledPackages() {
     ))
       if (owner.test(specifier)) specifiers.add(specifier);
   if (specifiers.size === 0) return;
-  const modules = path.join(buildDir, "node_modules");
-  const bundled = path.join(modules, ".bundled");
+  const bundled = path.join(buildModules, ".bundled");
   rmSync(bundled, { recursive: true, force: true });
   const entryName = (specifier) => specifier.replace(/^@/, "").replaceAll("/", "__");
   const result = await build({
@@ -182,7 +178,7 @@ async function writeBundledPackages() {
     packages.get(name).set(`.${subpath}`, entryName(specifier));
   }
   for (const [name, entries] of packages) {
-    const folder = path.join(modules, name);
+    const folder = path.join(buildModules, name);
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
     const exportMap = {};
@@ -195,13 +191,22 @@ async function writeBundledPackages() {
       writeFileSync(path.join(folder, file), `${reexports.join("\n")}\n`);
       exportMap[subpath] = `./${file}`;
     }
-    writeFileSync(
-      path.join(folder, "package.json"),
-      `${JSON.stringify({ name, type: "module", exports: exportMap })}\n`,
-    );
+    writePackageJson(name, exportMap);
   }
 }
 await writeBundledPackages();
+
+// The entry `npm start` runs, written last so that a build stopped part way has none and
+// is made again (ensure-build.mjs). React and React DOM choose their production or
+// development code from NODE_ENV when they are first loaded, and a module's static imports
+// load before any of its own code runs: so this file sets it, then imports the server.
+writeFileSync(
+  path.join(buildDir, "start.mjs"),
+  `// Made by scripts/build.mjs: production builds of React, whatever NODE_ENV the caller set.
+process.env.NODE_ENV = "production";
+await import("./server.mjs");
+`,
+);
 process.stdout.write(
   `Compiled the server to ${path.relative(root, buildDir)}/start.mjs and the commands to ${path.relative(root, buildDir)}/cli/\n`,
 );
