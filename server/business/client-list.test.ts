@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
+import { invoices } from "#server/db/schema/invoices.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
 import { makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { clientOwnedSearch } from "./client-list";
 import type { ListQuery } from "./list-query";
 
 // The shared page query behind the projects, proposals and invoices lists, seen through
@@ -73,4 +77,59 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     expect(pages.map((page) => page.total)).toEqual([4, 4]);
     expect(pages.flatMap((page) => page.rows.map((row) => row.name))).toEqual(await names({}));
   });
+
+  it("searches by index, not by reading every row (decision 732)", async () => {
+    const { db } = get();
+    // 1,000 clients with ten invoices each, as a command center has after a few years.
+    await db.execute(sql`
+      insert into clients (company) select 'Indexed ' || lpad(n::text, 4, '0') || ' Ltd'
+      from generate_series(1, 1000) as n`);
+    await db.execute(sql`
+      insert into invoices (number, client_id, status, currency, issue_date, due_date,
+                            subtotal, tax_total, total, amount_paid)
+      select 'IDX-' || lpad(k::text, 5, '0') || '-' || n, c.id, 'sent', 'USD',
+             date '2024-01-01' + k::int, date '2024-02-01' + k::int, 100, 0, 100, 0
+      from (select id, row_number() over (order by company) as k from clients
+            where company like 'Indexed %') as c, generate_series(1, 10) as n`);
+    await db.execute(sql`analyze clients`);
+    await db.execute(sql`analyze invoices`);
+
+    const plan = await explain(
+      db,
+      db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          clientOwnedSearch({
+            db,
+            table: invoices,
+            searchColumn: invoices.number,
+            text: "indexed 0042",
+          }),
+        ),
+    );
+    // The invoice number's trigram index and the client index, ORed: no scan of every invoice.
+    expect(plan).toContain("invoices_number_search_idx");
+    expect(plan).toContain("invoices_client_idx");
+    expect(plan).not.toContain("Seq Scan on invoices");
+    const found = await db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(
+        clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text: "0042-1" }),
+      );
+    expect(found.map((row) => row.number).sort()).toEqual(["IDX-00042-1", "IDX-00042-10"]);
+  });
 });
+
+/** The planner's plan for a query, as EXPLAIN prints it. */
+async function explain(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const client = (
+    db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: object[] }> };
+    }
+  ).$client;
+  const { rows } = await client.query(`explain ${text}`, params);
+  return rows.map((row) => Object.values(row)[0]).join("\n");
+}

@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, sql } from "drizzle-orm";
+import { asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 export type ListQuery<Sort extends string = string> = {
@@ -67,4 +67,14 @@ export function clampPage(page: number | undefined, total: number, pageSize: num
 
 export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
   return (query.page - 1) * query.pageSize;
+}
+
+/**
+ * The column is one of the ids a subquery finds. Written as `= any(array(subquery))`, not
+ * `in (subquery)`: beside an OR the planner then runs the subquery once and ORs two index
+ * scans (the search's trigram index and the id's own), where `in` filtered every row of the
+ * table through a hashed subplan (10,000 invoices: 15 ms for a page and its count, 6 ms now; decision 732).
+ */
+export function isAnyOf(column: AnyPgColumn, subquery: SQLWrapper): SQL {
+  return sql`${column} = any(array(${subquery}))`;
 }
