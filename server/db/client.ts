@@ -1,13 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import * as tables from "#server/db/schema/index.ts";
 import { log } from "#server/log.ts";
 import { projectRoot } from "#server/paths.ts";
@@ -62,6 +57,8 @@ const queryLogger = (onQuery?: (query: string) => void) =>
 
 export async function runMigrations(database: Database) {
   if (database.kind === "postgres") {
+    const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
+    const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
     await database.withConnection(async (connection) => {
       // One instance migrates at a time when several start at once.
       await connection.query("select pg_advisory_lock(724011)");
@@ -72,12 +69,19 @@ export async function runMigrations(database: Database) {
       }
     });
   } else {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite flavour of the same Drizzle handle
     await migratePglite(database.db as any, { migrationsFolder });
   }
 }
 
+/**
+ * Each engine's driver is imported when that engine is opened: a start on the embedded
+ * database never loads `pg` (about 70 ms), nor one on PostgreSQL PGlite.
+ */
 async function openPostgres(url: string, onQuery?: (query: string) => void): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -168,6 +172,11 @@ async function openPostgres(url: string, onQuery?: (query: string) => void): Pro
 const PGLITE_SHARED_BUFFERS = "16MB";
 
 async function openPglite(dir?: string, onQuery?: (query: string) => void): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   let releaseLock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });

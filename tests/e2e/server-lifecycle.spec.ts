@@ -117,9 +117,12 @@ describe("running the product", () => {
       ),
     ).toEqual([]);
     expect(modules.some((file) => file.includes("/build/node_modules/.bundled/"))).toBe(true);
-    // Loaded at first use (decision 703): serving pages loads none of them.
+    // Loaded at first use (decision 703): serving pages loads none of them. Nor does the
+    // embedded database load PostgreSQL's driver (decision 733).
     expect(
-      modules.filter((file) => /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk)\//.test(file)),
+      modules.filter((file) =>
+        /\/node_modules\/(sharp|pdfkit|nodemailer|@aws-sdk|pg|pg-pool)\//.test(file),
+      ),
     ).toEqual([]);
     for (const production of [
       /react\/cjs\/react\.production\.js$/,
