@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { NO_PENDING_LIST, searchable } from "./searchable";
+import { searchIndex } from "./searchable";
 
 /** A company the agency works for (usually a converted lead). */
 export const clients = pgTable(
@@ -18,9 +18,7 @@ export const clients = pgTable(
   (table) => [
     index("clients_company_idx").on(table.company),
     index("clients_created_at_idx").on(table.createdAt),
-    index("clients_company_search_idx")
-      .using("gin", searchable(table.company))
-      .with(NO_PENDING_LIST),
+    searchIndex("clients_company_search_idx", table.company),
   ],
 );
 
@@ -42,11 +40,7 @@ export const clientContacts = pgTable(
   (table) => [
     index("client_contacts_client_idx").on(table.clientId),
     index("client_contacts_email_idx").on(table.email),
-    index("client_contacts_name_search_idx")
-      .using("gin", searchable(table.name))
-      .with(NO_PENDING_LIST),
-    index("client_contacts_email_search_idx")
-      .using("gin", searchable(table.email))
-      .with(NO_PENDING_LIST),
+    searchIndex("client_contacts_name_search_idx", table.name),
+    searchIndex("client_contacts_email_search_idx", table.email),
   ],
 );

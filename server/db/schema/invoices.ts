@@ -13,7 +13,7 @@ import { clients } from "./clients";
 import { projects } from "./projects";
 import type { DiscountKind } from "./proposals";
 import { proposals } from "./proposals";
-import { NO_PENDING_LIST, searchable } from "./searchable";
+import { searchIndex } from "./searchable";
 
 export const invoiceStatuses = [
   "draft",
@@ -77,9 +77,7 @@ export const invoices = pgTable(
     index("invoices_status_due_idx").on(table.status, table.dueDate),
     index("invoices_issue_date_idx").on(table.issueDate),
     index("invoices_created_at_idx").on(table.createdAt),
-    index("invoices_number_search_idx")
-      .using("gin", searchable(table.number))
-      .with(NO_PENDING_LIST),
+    searchIndex("invoices_number_search_idx", table.number),
   ],
 );
 

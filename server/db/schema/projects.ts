@@ -11,7 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { proposals } from "./proposals";
-import { NO_PENDING_LIST, searchable } from "./searchable";
+import { searchIndex } from "./searchable";
 
 export const projectStatuses = [
   "onboarding",
@@ -51,7 +51,7 @@ export const projects = pgTable(
     index("projects_client_idx").on(table.clientId),
     index("projects_status_idx").on(table.status),
     index("projects_created_at_idx").on(table.createdAt),
-    index("projects_name_search_idx").using("gin", searchable(table.name)).with(NO_PENDING_LIST),
+    searchIndex("projects_name_search_idx", table.name),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clientContacts, clients } from "./clients";
-import { NO_PENDING_LIST, searchable } from "./searchable";
+import { searchIndex } from "./searchable";
 
 export const proposalStatuses = [
   "draft",
@@ -84,7 +84,7 @@ export const proposals = pgTable(
     index("proposals_client_idx").on(table.clientId),
     index("proposals_status_idx").on(table.status),
     index("proposals_created_at_idx").on(table.createdAt),
-    index("proposals_title_search_idx").using("gin", searchable(table.title)).with(NO_PENDING_LIST),
+    searchIndex("proposals_title_search_idx", table.title),
   ],
 );
 

@@ -1,16 +1,13 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, index } from "drizzle-orm/pg-core";
 
 /**
- * A GIN index's expression for a list's search box: the trigrams of the lower-cased text,
- * which is what containsText (`lower(column) like '%…%'`) looks up instead of reading
- * every row.
+ * The index a list's search box reads: a GIN index of the trigrams of the column's
+ * lower-cased text, which is what containsText (`lower(column) like '%…%'`) looks up instead
+ * of reading every row (decision 732). Each insert goes into the index itself
+ * (`fastupdate = off`), not into a pending list that only a VACUUM empties: the embedded
+ * database has no autovacuum, and its planner costs a long pending list so high that it reads
+ * the whole table instead.
  */
-export const searchable = (column: AnyPgColumn): SQL => sql`lower(${column}) gin_trgm_ops`;
-
-/**
- * A GIN index's storage setting: each insert goes into the index itself, not a pending list
- * that only a VACUUM empties. The embedded database has no autovacuum, and its planner costs
- * a long pending list so high that it reads the whole table instead of using the index.
- */
-export const NO_PENDING_LIST = { fastupdate: false };
+export const searchIndex = (name: string, column: AnyPgColumn) =>
+  index(name).using("gin", sql`lower(${column}) gin_trgm_ops`).with({ fastupdate: false });
