@@ -31,7 +31,9 @@ export function bootAfterPaint(html: string): string {
     // The first frame painted: the second animation frame comes after it has been presented
     // (and the timer after that frame's work). A hidden tab paints nothing, so it does not wait.
     "await new Promise((go) => { const later = () => setTimeout(go, 0); document.visibilityState === 'visible' ? requestAnimationFrame(() => requestAnimationFrame(later)) : later(); });",
-    `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    // Each hint starts a fetch there and then: two at a time, one task each, so no single
+    // task is long on a slow phone.
+    `let hinted = 0; for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); if (++hinted % 2 === 0) await new Promise((go) => setTimeout(go, 0)); }`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((specifier) => `import(${specifier})`).join(", ")}]);`,
     body.trim().replace(/^;\s*/, ""),
   ].join("\n");
