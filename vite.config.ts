@@ -48,7 +48,8 @@ function precompress(): Plugin {
         files.map(async (file) => {
           const item = bundle[file];
           const source = Buffer.from(item.type === "chunk" ? item.code : item.source);
-          if (source.length < 1024) return;
+          // Below ~500 bytes the gzip header and trailer eat what compression saves.
+          if (source.length < 512) return;
           const gzipped =
             source.length >= 8 * 1024
               ? Buffer.from(await gzipAsync(source, { numiterations: 15 }))
