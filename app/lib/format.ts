@@ -1,18 +1,4 @@
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
+import { MONTH_NAMES } from "#shared/months.ts";
 /**
  * A date as "12 March 2026" (UTC), the same on the server and in the browser. Written out
  * rather than through Intl.DateTimeFormat: a browser loads its locale data the first time a
@@ -23,7 +9,7 @@ export function formatDate(value: Date | string | null | undefined) {
   if (!value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** "1:02:03" or "12:05" for a number of seconds. */

@@ -1,5 +1,6 @@
 import { addDays } from "#server/business/dates.ts";
 import type { RetainerPeriodKind } from "#server/db/schema/retainers.ts";
+import { MONTH_NAMES } from "#shared/months.ts";
 
 // The calendar of a retainer (decision 417), as plain functions of its terms: periods start
 // on the first of a month, one or three months long; each is invoiced on its issue day.
@@ -33,20 +34,6 @@ export type Period = {
   label: string;
 };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** Far enough for any retainer; a bound so a wrong date can never loop for long. */
 const MAX_PERIODS = 1200;
 
@@ -68,12 +55,12 @@ export function firstOfMonth(isoDate: string) {
 export function periodLabel(kind: RetainerPeriodKind, start: string) {
   const first = Number(start.slice(5, 7)) - 1;
   const year = start.slice(0, 4);
-  if (kind === "month") return `${MONTHS[first]} ${year}`;
+  if (kind === "month") return `${MONTH_NAMES[first]} ${year}`;
   const last = addMonths(start, 2);
-  const lastMonth = MONTHS[Number(last.slice(5, 7)) - 1];
+  const lastMonth = MONTH_NAMES[Number(last.slice(5, 7)) - 1];
   return last.slice(0, 4) === year
-    ? `${MONTHS[first]} to ${lastMonth} ${year}`
-    : `${MONTHS[first]} ${year} to ${lastMonth} ${last.slice(0, 4)}`;
+    ? `${MONTH_NAMES[first]} to ${lastMonth} ${year}`
+    : `${MONTH_NAMES[first]} ${year} to ${lastMonth} ${last.slice(0, 4)}`;
 }
 
 /** The retainer's period number `index` (0 is the first). */

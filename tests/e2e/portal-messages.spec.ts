@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractPdfText } from "#server/business/pdf.ts";
+import { MONTH_NAMES } from "#shared/months.ts";
 import { loginAs, unexpectedErrors } from "#tests/helpers/auth.ts";
 import { launchBrowser, openPage, waitForHydration } from "#tests/helpers/browser.ts";
 import { CLIENT_AGENT, type MessagesStory, startMessagesStory } from "./portal-helpers";
@@ -38,21 +39,6 @@ async function expectAccessible(page: Page, screen: string) {
   );
   expect(overflow, `${screen} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 describe("messages and a retainer in the client portal", () => {
   it("a question answered from the inbox arrives live; the retainer's first invoice is opened and downloaded", async () => {
@@ -161,7 +147,7 @@ describe("messages and a retainer in the client portal", () => {
     await retainer.getByTestId("retainer-terms").getByText("$2,000.00 every month").waitFor();
 
     // 6. The contact's Invoices page shows it as soon as it is sent; they open and download it.
-    const month = MONTHS[new Date().getUTCMonth()];
+    const month = MONTH_NAMES[new Date().getUTCMonth()];
     const year = new Date().getUTCFullYear();
     const invoiceLink = client.page.getByRole("link", { name: /^INV-\d{4}-\d{4}$/ });
     await invoiceLink.waitFor();
