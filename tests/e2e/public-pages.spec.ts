@@ -220,6 +220,48 @@ describe("reading the pages in a browser", () => {
     });
   }
 
+  it("shows its dates without building a date formatter in the browser (decision 734)", async () => {
+    // The first Intl.DateTimeFormat a page builds loads the browser's locale data: ~95 ms of
+    // main-thread work on a phone's load, for dates the server has already written.
+    for (const pathname of [
+      "/",
+      "/insights",
+      "/insights/evaluation-sets-before-prompts",
+      "/podcasts",
+    ]) {
+      const { page, errors, close } = await openPage(browser);
+      await page.addInitScript(() => {
+        const counted = window as unknown as { dateFormatsBuilt: number };
+        counted.dateFormatsBuilt = 0;
+        Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+          construct(target, args) {
+            counted.dateFormatsBuilt++;
+            return Reflect.construct(target, args);
+          },
+          apply(target, self, args) {
+            counted.dateFormatsBuilt++;
+            return Reflect.apply(target, self, args);
+          },
+        });
+      });
+      await gotoHydrated(page, `${server.url}${pathname}`);
+      // The decorations load after hydration; the chat button is the last of them to show.
+      await page.getByRole("button", { name: /Chat with us/ }).waitFor();
+      if (pathname !== "/")
+        expect(await page.locator("main").innerText(), pathname).toMatch(
+          /\b\d{1,2} [A-Z][a-z]+ 20\d\d\b/,
+        );
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { dateFormatsBuilt: number }).dateFormatsBuilt,
+        ),
+        `${pathname} built a date formatter`,
+      ).toBe(0);
+      expect(errors, pathname).toEqual([]);
+      await close();
+    }
+  });
+
   it("filters case studies and pages insights through the URL", async () => {
     const { page, errors, close } = await openPage(browser);
     await gotoHydrated(page, `${server.url}/case-studies`);
