@@ -6,6 +6,7 @@ import type pg from "pg";
 import * as tables from "#server/db/schema/index.ts";
 import { log } from "#server/log.ts";
 import { projectRoot } from "#server/paths.ts";
+import { withTextTypes } from "./pglite-text-types";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -196,7 +197,7 @@ async function openPglite(dir?: string, onQuery?: (query: string) => void): Prom
     throw error;
   }
   const db = drizzlePglite({
-    client,
+    client: withTextTypes(client),
     schema: tables,
     logger: queryLogger(onQuery),
   }) as unknown as Db;
