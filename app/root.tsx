@@ -11,6 +11,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
+import { InternalLinks } from "#app/components/site/internal-link.tsx";
 import { ErrorPage } from "#app/components/ui/error-page.tsx";
 import { ToastProvider, useToast } from "#app/components/ui/toasts.tsx";
 import { faviconType } from "#app/lib/favicon.ts";
@@ -82,7 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ToastProvider>{children}</ToastProvider>
+        <InternalLinks>
+          <ToastProvider>{children}</ToastProvider>
+        </InternalLinks>
         {/* No nonce on a page the page cache keeps: its CSP names these scripts by hash. */}
         <ScrollRestoration nonce={data?.nonce || undefined} />
         <Scripts nonce={data?.nonce || undefined} />

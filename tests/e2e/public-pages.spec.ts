@@ -220,6 +220,51 @@ describe("reading the pages in a browser", () => {
     });
   }
 
+  it("moves between pages in the app: the page prefetched on hover, the current entry marked, a modified click left to the browser (decision 736)", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await gotoHydrated(page, `${server.url}/`);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    const menu = page.getByRole("navigation", { name: "Main" });
+    const insights = menu.getByRole("link", { name: "Insights", exact: true });
+    expect(await insights.getAttribute("aria-current")).toBeNull();
+
+    // Hovering the entry fetches the page's data before the click.
+    await insights.hover();
+    await page
+      .locator('link[rel="prefetch"][href^="/insights.data"]')
+      .waitFor({ state: "attached" });
+    await insights.click();
+    await page.waitForURL(`${server.url}/insights`);
+    await page.getByText("Notes from the frontier").first().waitFor();
+    await menu.locator('[aria-current="page"]', { hasText: "Insights" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
+      true,
+    );
+
+    // The current page's own link replaces the history entry rather than adding one.
+    const entries = await page.evaluate(() => history.length);
+    await insights.click();
+    await page.getByText("Notes from the frontier").first().waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    // A Ctrl-click opens the page in a new tab and leaves this one where it is.
+    const opened = page.context().waitForEvent("page");
+    await page
+      .getByRole("navigation", { name: "Explore" })
+      .getByRole("link", { name: "FAQ" })
+      .click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForURL(`${server.url}/faq`);
+    expect(page.url()).toBe(`${server.url}/insights`);
+    await tab.close();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("shows its dates without building a date formatter in the browser (decision 734)", async () => {
     // The first Intl.DateTimeFormat a page builds loads the browser's locale data: ~95 ms of
     // main-thread work on a phone's load, for dates the server has already written.

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { InternalLink } from "./internal-link";
 
 /** A visible breadcrumb trail; the last entry is the current page. */
 export function Breadcrumbs({ trail }: { trail: Array<[label: string, path: string]> }) {
@@ -15,9 +15,12 @@ export function Breadcrumbs({ trail }: { trail: Array<[label: string, path: stri
                 </span>
               ) : (
                 <>
-                  <Link to={path} className="underline-offset-4 hover:text-white hover:underline">
+                  <InternalLink
+                    to={path}
+                    className="underline-offset-4 hover:text-white hover:underline"
+                  >
                     {label}
-                  </Link>
+                  </InternalLink>
                   <span aria-hidden="true">/</span>
                 </>
               )}

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { findServiceById, servicePath } from "#shared/content/services.ts";
 import { CoverImage } from "./content-cards";
+import { InternalLink } from "./internal-link";
 
 export type ShownCaseStudy = {
   title: string;
@@ -34,12 +34,12 @@ export function CaseStudyArticle({ study }: { study: ShownCaseStudy }) {
           <div>
             <dt className="text-mist-400">Industry</dt>
             <dd className="mt-1 font-semibold text-white">
-              <Link
+              <InternalLink
                 to={`/case-studies?industry=${encodeURIComponent(study.industry)}`}
                 className="hover:underline"
               >
                 {study.industry}
-              </Link>
+              </InternalLink>
             </dd>
           </div>
           <div>
@@ -48,9 +48,9 @@ export function CaseStudyArticle({ study }: { study: ShownCaseStudy }) {
               {study.services.map((id) => {
                 const service = findServiceById(id);
                 return service ? (
-                  <Link key={id} to={servicePath(service)} className="hover:underline">
+                  <InternalLink key={id} to={servicePath(service)} className="hover:underline">
                     {service.name}
-                  </Link>
+                  </InternalLink>
                 ) : (
                   <span key={id}>{id}</span>
                 );

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatDate } from "#app/lib/format.ts";
 import { findServiceById } from "#shared/content/services.ts";
 import { renditionsOf } from "#shared/images.ts";
+import { InternalLink } from "./internal-link";
 
 export type CaseStudyCardData = {
   slug: string;
@@ -84,9 +84,9 @@ export function CaseStudyCard({
         {study.client} · {study.industry}
       </p>
       <Heading className="heading-md">
-        <Link to={`/case-studies/${study.slug}`} className="hover:text-frontier-orange">
+        <InternalLink to={`/case-studies/${study.slug}`} className="hover:text-frontier-orange">
           {study.title}
-        </Link>
+        </InternalLink>
       </Heading>
       <p className="text-mist-300">{study.summary}</p>
       {study.metrics.length ? (
@@ -122,9 +122,9 @@ export function InsightCard({
     <article className="card flex h-full flex-col gap-4">
       <CoverImage src={insight.coverImage} alt={insight.coverAlt} />
       <Heading className="heading-md">
-        <Link to={`/insights/${insight.slug}`} className="hover:text-frontier-orange">
+        <InternalLink to={`/insights/${insight.slug}`} className="hover:text-frontier-orange">
           {insight.title}
-        </Link>
+        </InternalLink>
       </Heading>
       <p className="text-mist-300">{insight.excerpt}</p>
       <p className="mt-auto text-sm text-mist-400">

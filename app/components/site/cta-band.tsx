@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { InternalLink } from "./internal-link";
 
 /** A closing call to action: a headline, one sentence and the contact buttons. */
 export function CtaBand({
@@ -27,13 +27,13 @@ export function CtaBand({
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-mist-300">{body}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={primary.to} className="btn-primary">
+          <InternalLink to={primary.to} className="btn-primary">
             {primary.label}
-          </Link>
+          </InternalLink>
           {secondary ? (
-            <Link to={secondary.to} className="btn-secondary">
+            <InternalLink to={secondary.to} className="btn-secondary">
               {secondary.label}
-            </Link>
+            </InternalLink>
           ) : null}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { InternalLink } from "./internal-link";
 
 /** Fills the last slot of a service grid: for visitors who know the problem but not the service. */
 export function HelpChooseCard({ to, label }: { to: string; label: string }) {
@@ -9,9 +9,9 @@ export function HelpChooseCard({ to, label }: { to: string; label: string }) {
         Describe the problem instead of the solution. We will suggest the smallest team that can
         solve it.
       </p>
-      <Link to={to} className="mt-5 font-semibold text-frontier-orange hover:underline">
+      <InternalLink to={to} className="mt-5 font-semibold text-frontier-orange hover:underline">
         {label}
-      </Link>
+      </InternalLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { formatDate } from "#app/lib/format.ts";
 import { CoverImage, type InsightCardData } from "./content-cards";
+import { InternalLink } from "./internal-link";
 
 /** What the article shows: a card's fields (its address aside) and the rendered body. */
 export type ShownInsight = Omit<InsightCardData, "slug"> & {
@@ -17,12 +17,12 @@ export function InsightArticle({ insight }: { insight: ShownInsight }) {
         <ul className="mb-4 flex flex-wrap gap-2" aria-label="Tags">
           {insight.tags.map((tag) => (
             <li key={tag}>
-              <Link
+              <InternalLink
                 to={`/insights?tag=${encodeURIComponent(tag)}`}
                 className="eyebrow hover:underline"
               >
                 #{tag}
-              </Link>
+              </InternalLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import { Link, NavLink } from "react-router";
 import { type FooterLinkGroup, isExternalHref, type SiteLink } from "#shared/site-navigation.ts";
+import { InternalLink, InternalNavLink } from "./internal-link";
 
 /** An external menu link opens in a new tab, without giving that site a handle on ours. */
 const externalProps = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -21,15 +21,15 @@ export function HeaderMenuLink({
       </a>
     );
   return (
-    <NavLink
+    <InternalNavLink
       to={link.href}
       end={link.href === "/"}
       prefetch="intent"
       onClick={onClick}
-      className={({ isActive }) => className(isActive)}
+      className={className}
     >
       {link.label}
-    </NavLink>
+    </InternalNavLink>
   );
 }
 
@@ -66,9 +66,13 @@ export function FooterLinkList({ title, links }: { title: string; links: SiteLin
                 {link.label}
               </a>
             ) : (
-              <Link to={link.href} prefetch="intent" className="text-mist-300 hover:text-white">
+              <InternalLink
+                to={link.href}
+                prefetch="intent"
+                className="text-mist-300 hover:text-white"
+              >
                 {link.label}
-              </Link>
+              </InternalLink>
             )}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { InternalLink } from "./internal-link";
 
 /** Pagination through the URL: previous, numbered pages and next, keeping the filters. */
 export function PageLinks({
@@ -27,9 +27,9 @@ export function PageLinks({
   return (
     <nav aria-label={label} className="mt-12 flex flex-wrap items-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+        <InternalLink to={hrefFor(page - 1)} className={linkClass} rel="prev">
           Previous
-        </Link>
+        </InternalLink>
       ) : null}
       {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) =>
         target === page ? (
@@ -42,16 +42,16 @@ export function PageLinks({
             {target}
           </span>
         ) : (
-          <Link key={target} to={hrefFor(target)} className={linkClass}>
+          <InternalLink key={target} to={hrefFor(target)} className={linkClass}>
             <span className="sr-only">Page </span>
             {target}
-          </Link>
+          </InternalLink>
         ),
       )}
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+        <InternalLink to={hrefFor(page + 1)} className={linkClass} rel="next">
           Next
-        </Link>
+        </InternalLink>
       ) : null}
     </nav>
   );

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
 import type { SearchHit } from "#shared/search.ts";
+import { InternalLink } from "./internal-link";
 import { SearchResultText } from "./search-result";
 import { type SuggestionState, useSearchSuggestions } from "./use-search-suggestions";
 
@@ -176,9 +177,9 @@ function SearchStatus({
         {message}
       </p>
       {total > shown ? (
-        <Link to={allResultsPath} className="text-frontier-blue hover:underline">
+        <InternalLink to={allResultsPath} className="text-frontier-blue hover:underline">
           See all {total} results
-        </Link>
+        </InternalLink>
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { Service } from "#shared/content/services.ts";
 import { servicePath } from "#shared/content/services.ts";
 import { ContentIcon } from "./content-icon";
+import { InternalLink } from "./internal-link";
 
 const accents = [
   "text-frontier-blue bg-frontier-blue/10",
@@ -28,12 +28,12 @@ export function ServiceCard({
         <ContentIcon name={service.icon} />
       </span>
       <Heading className="heading-md">
-        <Link
+        <InternalLink
           to={servicePath(service)}
           className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-frontier-orange"
         >
           {service.name}
-        </Link>
+        </InternalLink>
       </Heading>
       <p className="mt-3 flex-1 leading-relaxed text-mist-300">{service.summary}</p>
       <p

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { socialLinks } from "#app/lib/navigation.ts";
 import type { FooterLinkGroup } from "#shared/site-navigation.ts";
+import { InternalLink } from "./internal-link";
 import { Logo } from "./logo";
 import { FooterLinkGroups } from "./menu-link";
 import { NewsletterForm } from "./newsletter-form";
@@ -54,9 +54,9 @@ export function SiteFooter({
               </li>
             ))}
             <li>
-              <Link to="/privacy" className="hover:text-white">
+              <InternalLink to="/privacy" className="hover:text-white">
                 Privacy
-              </Link>
+              </InternalLink>
             </li>
             <li>
               <a href="/insights.rss" className="hover:text-white">

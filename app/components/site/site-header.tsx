@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
 import type { SiteLink } from "#shared/site-navigation.ts";
+import { InternalLink } from "./internal-link";
 import { Logo } from "./logo";
 import { HeaderMenu, HeaderMenuLink } from "./menu-link";
 import { SearchLauncher } from "./search-launcher";
@@ -39,9 +40,9 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/75 backdrop-blur-md">
       <div className="container-page flex min-h-18 items-center justify-between gap-6 py-3">
-        <Link to="/" className="shrink-0" aria-label="Digital Frontier home">
+        <InternalLink to="/" className="shrink-0" aria-label="Digital Frontier home">
           <Logo src={logoSrc} width={logoWidth} />
-        </Link>
+        </InternalLink>
         <nav aria-label="Main" className="hidden min-w-0 lg:block">
           <HeaderMenu links={links} />
         </nav>

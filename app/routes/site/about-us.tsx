@@ -1,6 +1,7 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
@@ -162,9 +163,9 @@ export default function AboutUsPage() {
             people we serve, what they need from a partner and the stories we design around.
           </p>
         </div>
-        <Link to="/personas" className="btn-secondary shrink-0">
+        <InternalLink to="/personas" className="btn-secondary shrink-0">
           Meet the people we serve
-        </Link>
+        </InternalLink>
       </section>
 
       <TestimonialsSection testimonials={testimonials} title="In our clients’ words" />

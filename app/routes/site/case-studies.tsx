@@ -1,6 +1,7 @@
-import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useLoaderData, useNavigation } from "react-router";
 import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
@@ -124,9 +125,9 @@ export default function CaseStudiesPage() {
             Apply filters
           </button>
           {isFiltered ? (
-            <Link to="/case-studies" className="btn-secondary py-2">
+            <InternalLink to="/case-studies" className="btn-secondary py-2">
               Clear
-            </Link>
+            </InternalLink>
           ) : null}
         </div>
       </Form>
@@ -148,9 +149,9 @@ export default function CaseStudiesPage() {
           <h2 className="heading-md">No case studies match these filters</h2>
           <p className="mt-2 text-mist-300">
             Try another service or industry, or{" "}
-            <Link to="/case-studies" className="underline">
+            <InternalLink to="/case-studies" className="underline">
               see all case studies
-            </Link>
+            </InternalLink>
             .
           </p>
         </div>

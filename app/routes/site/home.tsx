@@ -1,7 +1,8 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { HelpChooseCard } from "#app/components/site/help-choose-card.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
 import { ServiceCard } from "#app/components/site/service-card.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
@@ -178,13 +179,13 @@ function Hero() {
           code you fully own.
         </p>
         <div className="mt-10 flex flex-wrap gap-3">
-          <Link to="/contact" className="btn-primary">
+          <InternalLink to="/contact" className="btn-primary">
             Start a project
             <ContentIcon name="arrow" className="h-4 w-4" />
-          </Link>
-          <Link to="/case-studies" className="btn-secondary">
+          </InternalLink>
+          <InternalLink to="/case-studies" className="btn-secondary">
             See case studies
-          </Link>
+          </InternalLink>
         </div>
         <ul className="mt-12 grid max-w-xl grid-cols-1 gap-3 text-sm text-mist-300 sm:grid-cols-3">
           {["Senior-only teams", "Weekly demos", "You own the code"].map((point) => (

@@ -1,5 +1,6 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { InsightCard } from "#app/components/site/content-cards.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
@@ -82,23 +83,23 @@ export default function InsightsPage() {
       <nav aria-label="Filter by tag" className="mb-10">
         <ul className="flex flex-wrap gap-2">
           <li>
-            <Link
+            <InternalLink
               to="/insights"
               aria-current={tag ? undefined : "page"}
               className={`${chip} ${tag ? "border-white/15 text-mist-300 hover:border-white/40" : "border-frontier-orange bg-frontier-orange text-ink-950"}`}
             >
               All topics
-            </Link>
+            </InternalLink>
           </li>
           {tags.map((item) => (
             <li key={item}>
-              <Link
+              <InternalLink
                 to={`/insights?tag=${encodeURIComponent(item)}`}
                 aria-current={item === tag ? "page" : undefined}
                 className={`${chip} ${item === tag ? "border-frontier-orange bg-frontier-orange text-ink-950" : "border-white/15 text-mist-300 hover:border-white/40"}`}
               >
                 {item}
-              </Link>
+              </InternalLink>
             </li>
           ))}
         </ul>
@@ -116,9 +117,9 @@ export default function InsightsPage() {
           <h2 className="heading-md">Nothing here yet</h2>
           <p className="mt-2 text-mist-300">
             No articles carry this tag.{" "}
-            <Link to="/insights" className="underline">
+            <InternalLink to="/insights" className="underline">
               See all insights
-            </Link>
+            </InternalLink>
             .
           </p>
         </div>

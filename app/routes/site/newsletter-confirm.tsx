@@ -1,4 +1,5 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { MailedLinkPage } from "#app/components/site/mailed-link-page.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { readForm } from "#server/form-body.ts";
@@ -45,9 +46,9 @@ export default function NewsletterConfirmPage() {
         title: "You're subscribed",
         text: "Thanks for confirming. The next issue of our field notes will reach your inbox.",
         next: (
-          <Link to="/insights" className="btn-primary mt-8">
+          <InternalLink to="/insights" className="btn-primary mt-8">
             Read the latest insights
-          </Link>
+          </InternalLink>
         ),
       }}
       invalid={{

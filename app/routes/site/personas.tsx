@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { personas } from "#shared/content/personas.ts";
@@ -133,12 +133,12 @@ export default function PersonasPage() {
                 return (
                   <span key={id}>
                     {serviceIndex > 0 ? ", " : null}
-                    <Link
+                    <InternalLink
                       to={servicePath(service)}
                       className="text-frontier-orange underline underline-offset-4 hover:text-orange-300"
                     >
                       {service.name}
-                    </Link>
+                    </InternalLink>
                   </span>
                 );
               })}

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
 import { SearchResultText } from "#app/components/site/search-result.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
@@ -79,13 +80,13 @@ function SearchPageResults({
         <h2 className="heading-md">Nothing found</h2>
         <p className="mt-2 text-mist-300">
           No page matches “{query}”. Try fewer or other words, or browse the{" "}
-          <Link to="/insights" className="underline">
+          <InternalLink to="/insights" className="underline">
             insights
-          </Link>{" "}
+          </InternalLink>{" "}
           and{" "}
-          <Link to="/case-studies" className="underline">
+          <InternalLink to="/case-studies" className="underline">
             case studies
-          </Link>
+          </InternalLink>
           .
         </p>
       </div>
@@ -99,12 +100,12 @@ function SearchPageResults({
       <ol className="flex max-w-3xl flex-col gap-4">
         {items.map((hit) => (
           <li key={`${hit.kind}:${hit.path}`}>
-            <Link
+            <InternalLink
               to={hit.path}
               className="card block transition hover:border-white/30 focus-visible:border-frontier-orange"
             >
               <SearchResultText hit={hit} />
-            </Link>
+            </InternalLink>
           </li>
         ))}
       </ol>

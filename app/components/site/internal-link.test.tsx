@@ -1,0 +1,83 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Link,
+  NavLink,
+  StaticRouterProvider,
+} from "react-router";
+import { describe, expect, it } from "vitest";
+import { InternalLink, InternalLinks, InternalNavLink, leadsTo } from "./internal-link";
+
+// Decision 736: the site's links write what React Router's Link and NavLink write for a
+// path from the root, so a page hydrates the same and React Router discovers their routes.
+
+/** What the one route of the test router draws, set by renderAt. */
+let drawn: () => ReactNode = () => null;
+function Page() {
+  return <>{drawn()}</>;
+}
+
+async function renderAt(address: string, content: () => ReactNode) {
+  drawn = content;
+  const handler = createStaticHandler([{ path: "*", Component: Page }]);
+  const context = await handler.query(new Request(`http://frontier.test${address}`));
+  if (context instanceof Response) throw new Error("no render");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+}
+
+const targets = ["/", "/insights", "/insights/", "/insights?tag=ai&page=2", "/faq#pricing"];
+const locations = ["/", "/insights", "/insights/a-post", "/Insights", "/insightsx", "/faq"];
+
+describe("the site's links", () => {
+  it("write what React Router's Link writes", async () => {
+    for (const to of targets) {
+      const props = { className: "text-mist-300", "aria-label": `to ${to}`, rel: "next" };
+      const theirs = await renderAt("/faq", () => (
+        <Link to={to} prefetch="intent" {...props}>
+          Go
+        </Link>
+      ));
+      const ours = await renderAt("/faq", () => (
+        <InternalLinks>
+          <InternalLink to={to} prefetch="intent" {...props}>
+            Go
+          </InternalLink>
+        </InternalLinks>
+      ));
+      // The one addition: the mark the prefetching listener looks for.
+      expect(ours.replace(' data-prefetch="intent"', ""), to).toBe(theirs);
+      expect(ours).toContain('data-discover="true" data-prefetch="intent"');
+    }
+  });
+
+  it("mark the current page as NavLink does, with and without `end`", async () => {
+    const className = (isActive: boolean) => (isActive ? "current" : "other");
+    for (const here of locations)
+      for (const to of targets)
+        for (const end of [false, true]) {
+          const theirs = await renderAt(here, () => (
+            <NavLink to={to} end={end} className={({ isActive }) => className(isActive)}>
+              Go
+            </NavLink>
+          ));
+          const ours = await renderAt(here, () => (
+            <InternalNavLink to={to} end={end} className={className}>
+              Go
+            </InternalNavLink>
+          ));
+          expect(ours, `${to} at ${here}, end ${end}`).toBe(theirs);
+        }
+  });
+
+  it("follow NavLink's rule for what counts as the current page", () => {
+    expect(leadsTo("/insights", "/insights/a-post", false)).toBe(true);
+    expect(leadsTo("/insights", "/insights/a-post", true)).toBe(false);
+    expect(leadsTo("/insights", "/insightsx", false)).toBe(false);
+    expect(leadsTo("/", "/faq", false)).toBe(false);
+    expect(leadsTo("/", "/", true)).toBe(true);
+    expect(leadsTo("/insights?tag=ai", "/INSIGHTS", true)).toBe(true);
+  });
+});
