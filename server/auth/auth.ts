@@ -78,6 +78,8 @@ function createAuth(db: Db, env: AuthEnv) {
       expiresIn: Math.round(env.SESSION_MAX_HOURS * 3600),
       disableSessionRefresh: true,
       cookieCache: { enabled: false },
+      // Read with the session, so the guard's idle check asks the database nothing more.
+      additionalFields: { lastSeenAt: { type: "date", required: false, input: false } },
     },
     rateLimit: {
       enabled: true,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "#server/context.ts";
-import { authSessions, authUsers } from "#server/db/schema/auth.ts";
+import { authSessions } from "#server/db/schema/auth.ts";
 import { oncePerRequest } from "#server/request-memo.ts";
 import { authHeaders, getAuth } from "./auth";
 import type { StaffUser } from "./roles";
@@ -36,33 +36,33 @@ async function lookUpSessionUser({ request, context }: Args): Promise<SessionUse
   });
   if (!found) return { user: null, reason: "none" };
   const { db, env } = context;
-  const [row] = await db
-    .select({ lastSeenAt: authSessions.lastSeenAt, banned: authUsers.banned })
-    .from(authSessions)
-    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-    .where(eq(authSessions.id, found.session.id));
-  if (!row) return { user: null, reason: "none" };
-  if (row.banned) {
-    await db.delete(authSessions).where(eq(authSessions.userId, found.user.id));
+  // Better Auth reads the session (with its lastSeenAt, declared in auth.ts) and the user
+  // (with the admin plugin's banned) in its own two queries.
+  const session = found.session as typeof found.session & { lastSeenAt?: Date | null };
+  const user = found.user as typeof found.user & {
+    role?: string | null;
+    banned?: boolean | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  if (user.banned) {
+    await db.delete(authSessions).where(eq(authSessions.userId, user.id));
     return { user: null, reason: "disabled" };
   }
-  const idleMs = Date.now() - row.lastSeenAt.getTime();
+  if (!(session.lastSeenAt instanceof Date))
+    throw new Error("the session has no lastSeenAt: is it declared in auth.ts?");
+  const idleMs = Date.now() - session.lastSeenAt.getTime();
   if (idleMs > env.SESSION_IDLE_MINUTES * 60_000) {
-    await db.delete(authSessions).where(eq(authSessions.id, found.session.id));
+    await db.delete(authSessions).where(eq(authSessions.id, session.id));
     return { user: null, reason: "idle" };
   }
   if (idleMs > LAST_SEEN_WRITE_MS) {
     await db
       .update(authSessions)
       .set({ lastSeenAt: new Date() })
-      .where(eq(authSessions.id, found.session.id));
+      .where(eq(authSessions.id, session.id));
   }
-  const user = found.user as typeof found.user & {
-    role?: string | null;
-    twoFactorEnabled?: boolean | null;
-  };
   return {
-    sessionId: found.session.id,
+    sessionId: session.id,
     hasTwoFactor: user.twoFactorEnabled === true,
     user: {
       id: user.id,

@@ -11,6 +11,7 @@ import { loader as insightsLoader } from "#app/routes/site/insights.tsx";
 import { loader as layoutLoader } from "#app/routes/site/layout.tsx";
 import { loader as podcastsLoader } from "#app/routes/site/podcasts.tsx";
 import { requireUser } from "#server/auth/guard.ts";
+import { getSessionUser } from "#server/auth/session.ts";
 import { signIn } from "#server/auth/sign-in.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import { invalidatePublicPages } from "#server/cache/page-cache.ts";
@@ -169,6 +170,19 @@ describe("the queries one render of a public page makes", () => {
     /** A copy of the request, as React Router hands one to each loader. */
     const copyOf = (request: Request) =>
       new Request(request.url, { method: request.method, headers: request.headers });
+
+    it("reads a session in Better Auth's two queries, its idle time and the account's state with them", async () => {
+      const cookie = await staffCookie();
+      statements = [];
+      const found = await getSessionUser({
+        request: new Request("http://frontier.test/admin", { headers: { Cookie: cookie } }),
+        context: authContext(database, env),
+      });
+      expect(found.user).not.toBeNull();
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toContain('from "auth_sessions"');
+      expect(statements[1]).toContain('from "auth_users"');
+    });
 
     it("checks the session once for its layout's and its page's loaders", async () => {
       const cookie = await staffCookie();
