@@ -231,6 +231,9 @@ describe("reading the pages in a browser", () => {
     const menu = page.getByRole("navigation", { name: "Main" });
     const insights = menu.getByRole("link", { name: "Insights", exact: true });
     expect(await insights.getAttribute("aria-current")).toBeNull();
+    // The prefetch listener starts with the page's effects, after hydration; the chat button,
+    // which loads after them, shows they have run.
+    await page.getByRole("button", { name: /Chat with us/ }).waitFor();
 
     // Hovering the entry fetches the page's data before the click.
     await insights.hover();
@@ -245,10 +248,30 @@ describe("reading the pages in a browser", () => {
       true,
     );
 
-    // The current page's own link replaces the history entry rather than adding one.
+    // The current page's own link replaces the history entry rather than adding one: read
+    // once the router has loaded the page again and gone back to idle.
+    await page.evaluate(() => {
+      const app = window as unknown as {
+        navigationsDone: number;
+        __reactRouterDataRouter: {
+          subscribe(listener: (state: { navigation: { state: string } }) => void): void;
+        };
+      };
+      app.navigationsDone = 0;
+      let loading = false;
+      app.__reactRouterDataRouter.subscribe(({ navigation }) => {
+        if (navigation.state === "loading") loading = true;
+        else if (loading && navigation.state === "idle") {
+          loading = false;
+          app.navigationsDone++;
+        }
+      });
+    });
     const entries = await page.evaluate(() => history.length);
     await insights.click();
-    await page.getByText("Notes from the frontier").first().waitFor();
+    await page.waitForFunction(
+      () => (window as unknown as { navigationsDone: number }).navigationsDone === 1,
+    );
     expect(await page.evaluate(() => history.length)).toBe(entries);
 
     // A Ctrl-click opens the page in a new tab and leaves this one where it is.

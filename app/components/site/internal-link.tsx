@@ -13,8 +13,9 @@ import { type NavigateFunction, PrefetchPageLinks, useLocation, useNavigate } fr
 // matched routes on every render (a JSON copy of them per link), and NavLink twice; a page
 // of the site draws 20–50 links whose `to` is always a path from the root, so that work was
 // about a tenth of a signed-in render. These links do what Link does for such a path: a
-// plain left click navigates in the app, hovering or focusing one for 100 ms prefetches the
-// page's code and data when asked, and React Router discovers their routes (`data-discover`).
+// plain left click navigates in the app (replacing the entry when it leads to the current
+// address), hovering or focusing one for 100 ms prefetches the page's code and data when
+// asked, and React Router discovers their routes (`data-discover`).
 
 const InternalNavigate = createContext<NavigateFunction | null>(null);
 
@@ -81,8 +82,9 @@ export function InternalLink({ to, prefetch, onClick, ...rest }: InternalLinkPro
     onClick?.(event);
     if (event.defaultPrevented || !navigate || !isPlainClick(event, rest.target)) return;
     event.preventDefault();
-    // The router replaces the entry itself when `to` is the current address.
-    navigate(to);
+    // As Link does: a link to the current address replaces its history entry.
+    const { pathname, search, hash } = window.location;
+    navigate(to, { replace: pathname + search + hash === to });
   };
   return (
     <a
