@@ -7,12 +7,16 @@ import type {
   HandleErrorFunction,
 } from "react-router";
 import { ServerRouter } from "react-router";
+import { StaticPartRendering } from "#app/components/site/static-part.tsx";
 import { bootAfterPaint } from "#app/lib/boot-after-paint.ts";
+import { renderStaticPart, renderStaticPartAgain } from "#server/cache/static-parts.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 
 export const streamTimeout = 5_000;
 // Development keeps React Router's boot script as it is (Vite's client and HMR live beside it).
 const isProduction = process.env.NODE_ENV === "production";
+// Static parts of public pages are rendered once in production (decision 737).
+const staticParts = isProduction ? renderStaticPart : renderStaticPartAgain;
 
 /**
  * Renders the whole document before answering (no streaming), so every page is
@@ -43,7 +47,9 @@ export default function handleRequest(
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StaticPartRendering value={staticParts}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StaticPartRendering>,
       {
         nonce,
         onAllReady() {

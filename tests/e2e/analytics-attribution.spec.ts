@@ -24,11 +24,14 @@ function beaconFor(page: Page, path: string) {
 
 /** The form refuses what is sent within 3 s of its token (server/antispam): wait out its age. */
 async function waitForFormAge(page: Page) {
-  const token = await page
+  const tokenInput = page
     .getByRole("form", { name: "Contact form" })
-    .locator('input[name="formToken"]')
-    .inputValue();
-  const issuedAt = Number(token.split(".")[1]);
+    .locator('input[name="formToken"]');
+  // The token is fetched when the visitor starts filling: wait for it to arrive first.
+  await expect
+    .poll(() => tokenInput.inputValue(), { timeout: budget(10_000) })
+    .toMatch(/^[^.]+\.\d+\./);
+  const issuedAt = Number((await tokenInput.inputValue()).split(".")[1]);
   await expect.poll(() => Date.now() - issuedAt, { timeout: budget(10_000) }).toBeGreaterThan(3200);
 }
 

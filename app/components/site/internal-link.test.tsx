@@ -47,9 +47,9 @@ describe("the site's links", () => {
           </InternalLink>
         </InternalLinks>
       ));
-      // The one addition: the mark the prefetching listener looks for.
-      expect(ours.replace(' data-prefetch="intent"', ""), to).toBe(theirs);
-      expect(ours).toContain('data-discover="true" data-prefetch="intent"');
+      // The additions: the marks the click and prefetching listeners look for.
+      expect(ours.replace(' data-in-app="" data-prefetch="intent"', ""), to).toBe(theirs);
+      expect(ours).toContain('data-discover="true" data-in-app="" data-prefetch="intent"');
     }
   });
 
@@ -64,11 +64,13 @@ describe("the site's links", () => {
             </NavLink>
           ));
           const ours = await renderAt(here, () => (
-            <InternalNavLink to={to} end={end} className={className}>
-              Go
-            </InternalNavLink>
+            <InternalLinks>
+              <InternalNavLink to={to} end={end} className={className}>
+                Go
+              </InternalNavLink>
+            </InternalLinks>
           ));
-          expect(ours, `${to} at ${here}, end ${end}`).toBe(theirs);
+          expect(ours.replace(' data-in-app=""', ""), `${to} at ${here}, end ${end}`).toBe(theirs);
         }
   });
 

@@ -1,13 +1,13 @@
 import {
   type AnchorHTMLAttributes,
   createContext,
-  type MouseEvent,
   type ReactNode,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from "react";
-import { type NavigateFunction, PrefetchPageLinks, useLocation, useNavigate } from "react-router";
+import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
 
 // The public site's links (decision 736). React Router's Link resolves its `to` against the
 // matched routes on every render (a JSON copy of them per link), and NavLink twice; a page
@@ -15,18 +15,50 @@ import { type NavigateFunction, PrefetchPageLinks, useLocation, useNavigate } fr
 // about a tenth of a signed-in render. These links do what Link does for such a path: a
 // plain left click navigates in the app (replacing the entry when it leads to the current
 // address), hovering or focusing one for 100 ms prefetches the page's code and data when
-// asked, and React Router discovers their routes (`data-discover`).
+// asked, and React Router discovers their routes (`data-discover`). The clicks and the
+// prefetching are listened for once, on the window and the document, so a link also works
+// in markup React has not hydrated (a static part, decision 737).
 
-const InternalNavigate = createContext<NavigateFunction | null>(null);
+/** The current path, for the links that mark the current page (read once, not per link). */
+const CurrentPath = createContext("");
+
+/** Links below see `path` as the current page's path (a static part's markup, rendered apart). */
+export function CurrentPathProvider({ path, children }: { path: string; children: ReactNode }) {
+  return <CurrentPath.Provider value={path}>{children}</CurrentPath.Provider>;
+}
+
+/** The current path as the site's links see it. */
+export function useCurrentPath() {
+  return useContext(CurrentPath);
+}
 
 /**
- * Gives the links below one navigate function, and prefetches for all of them: the page a
- * visitor has hovered or focused a prefetching link to for 100 ms (as Link does, with one
- * listener on the document instead of five handlers and three hooks on every link).
+ * Follows the site's links in the app and prefetches for them: a plain left click on one
+ * navigates (after any handler of its own, which may prevent it), and the page a visitor has
+ * hovered or focused a prefetching link to for 100 ms has its code and data fetched, as Link
+ * does, with one listener instead of five handlers and three hooks on every link.
  */
 export function InternalLinks({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const path = useLocation().pathname;
   const [prefetching, setPrefetching] = useState<string | null>(null);
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || !isPlainClick(event)) return;
+      const link = event.target instanceof Element ? event.target.closest("a[data-in-app]") : null;
+      const to = link?.getAttribute("href");
+      if (!link || !to || !opensHere(link)) return;
+      event.preventDefault();
+      // As Link does: a link to the current address replaces its history entry.
+      const { pathname, search, hash } = window.location;
+      navigateRef.current(to, { replace: pathname + search + hash === to });
+    };
+    // On the window, after React's handlers on the document have had their turn.
+    window.addEventListener("click", follow);
+    return () => window.removeEventListener("click", follow);
+  }, []);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let current: Element | null = null;
@@ -59,10 +91,10 @@ export function InternalLinks({ children }: { children: ReactNode }) {
     };
   }, []);
   return (
-    <InternalNavigate.Provider value={navigate}>
+    <CurrentPath.Provider value={path}>
       {children}
       {prefetching ? <PrefetchPageLinks page={prefetching} /> : null}
-    </InternalNavigate.Provider>
+    </CurrentPath.Provider>
   );
 }
 
@@ -76,22 +108,13 @@ export type InternalLinkProps = AnchorProps & {
 };
 
 /** A link to a page of the site (React Router's Link, for paths from the root). */
-export function InternalLink({ to, prefetch, onClick, ...rest }: InternalLinkProps) {
-  const navigate = useContext(InternalNavigate);
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || !navigate || !isPlainClick(event, rest.target)) return;
-    event.preventDefault();
-    // As Link does: a link to the current address replaces its history entry.
-    const { pathname, search, hash } = window.location;
-    navigate(to, { replace: pathname + search + hash === to });
-  };
+export function InternalLink({ to, prefetch, ...rest }: InternalLinkProps) {
   return (
     <a
       {...rest}
       href={to}
-      onClick={handleClick}
       data-discover="true"
+      data-in-app=""
       data-prefetch={prefetch === "intent" ? "intent" : undefined}
     />
   );
@@ -108,7 +131,7 @@ export function InternalNavLink({
   end?: boolean;
   className: (isActive: boolean) => string;
 }) {
-  const isActive = leadsTo(to, useLocation().pathname, end);
+  const isActive = leadsTo(to, useContext(CurrentPath), end);
   return (
     <InternalLink
       {...rest}
@@ -127,11 +150,13 @@ export function leadsTo(to: string, current: string, end: boolean) {
   return here === target || (!end && here.startsWith(target) && here.charAt(slash) === "/");
 }
 
-/** A left click without a modifier, on a link that opens in this tab. */
-function isPlainClick(event: MouseEvent, target: string | undefined) {
-  return (
-    event.button === 0 &&
-    (!target || target === "_self") &&
-    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
-  );
+/** A left click without a modifier. */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+}
+
+/** A link that opens in this tab, as a page (not a download). */
+function opensHere(link: Element) {
+  const target = link.getAttribute("target");
+  return (!target || target === "_self") && !link.hasAttribute("download");
 }

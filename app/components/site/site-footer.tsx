@@ -4,6 +4,7 @@ import { InternalLink } from "./internal-link";
 import { Logo } from "./logo";
 import { FooterLinkGroups } from "./menu-link";
 import { NewsletterForm } from "./newsletter-form";
+import { StaticPart } from "./static-part";
 
 export function SiteFooter({
   logoSrc,
@@ -28,7 +29,9 @@ export function SiteFooter({
             Senior engineers who design, build and run the software your business depends on.
           </p>
         </div>
-        <FooterLinkGroups groups={groups} />
+        <StaticPart data={groups} partKey="footer-menus">
+          <FooterLinkGroups groups={groups} />
+        </StaticPart>
         <div className="flex flex-col gap-4">
           <h2 className="heading-md">Field notes, monthly</h2>
           <p className="text-sm text-mist-400">
@@ -38,7 +41,11 @@ export function SiteFooter({
         </div>
       </div>
       <div className="border-t border-white/5">
-        <div className="container-page flex flex-col gap-4 py-6 text-sm text-mist-400 md:flex-row md:items-center md:justify-between">
+        <StaticPart
+          data={socialLinks}
+          partKey={`footer-end:${year}`}
+          className="container-page flex flex-col gap-4 py-6 text-sm text-mist-400 md:flex-row md:items-center md:justify-between"
+        >
           <p>© {year} Digital Frontier. All rights reserved.</p>
           <ul className="flex flex-wrap items-center gap-4" aria-label="Social and feeds">
             {socialLinks.map((link) => (
@@ -69,7 +76,7 @@ export function SiteFooter({
               </a>
             </li>
           </ul>
-        </div>
+        </StaticPart>
       </div>
     </footer>
   );

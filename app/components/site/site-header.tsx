@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
-import type { SiteLink } from "#shared/site-navigation.ts";
-import { InternalLink } from "./internal-link";
+import { isExternalHref, type SiteLink } from "#shared/site-navigation.ts";
+import { InternalLink, leadsTo } from "./internal-link";
 import { Logo } from "./logo";
 import { HeaderMenu, HeaderMenuLink } from "./menu-link";
 import { SearchLauncher } from "./search-launcher";
+import { StaticPart } from "./static-part";
 
 export function SiteHeader({
   logoSrc,
@@ -43,9 +44,15 @@ export function SiteHeader({
         <InternalLink to="/" className="shrink-0" aria-label="Digital Frontier home">
           <Logo src={logoSrc} width={logoWidth} />
         </InternalLink>
-        <nav aria-label="Main" className="hidden min-w-0 lg:block">
+        <StaticPart
+          as="nav"
+          data={links}
+          partKey={`menu:${currentEntries(links, location.pathname)}`}
+          aria-label="Main"
+          className="hidden min-w-0 lg:block"
+        >
           <HeaderMenu links={links} />
-        </nav>
+        </StaticPart>
         <div className="flex items-center gap-2">
           <SearchLauncher />
           <button
@@ -119,4 +126,13 @@ export function SiteHeader({
       ) : null}
     </header>
   );
+}
+
+/** Which of the menu's entries lead to the current page ("0100"): all its markup depends on. */
+function currentEntries(links: SiteLink[], path: string) {
+  return links
+    .map((link) =>
+      !isExternalHref(link.href) && leadsTo(link.href, path, link.href === "/") ? 1 : 0,
+    )
+    .join("");
 }

@@ -4,6 +4,7 @@ import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findCaseStudyIndustries, findPublishedCaseStudies } from "#server/content/case-studies.ts";
@@ -137,13 +138,19 @@ export default function CaseStudiesPage() {
           : `${total} case ${total === 1 ? "study" : "studies"}${isFiltered ? " match these filters" : ""}.`}
       </p>
       {items.length ? (
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        // The same for everyone until the list changes: rendered once (decision 737).
+        <StaticPart
+          as="ul"
+          data={items}
+          partKey="cards"
+          className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        >
           {items.map((study) => (
             <li key={study.id}>
               <CaseStudyCard study={study} />
             </li>
           ))}
-        </ul>
+        </StaticPart>
       ) : (
         <div className="card">
           <h2 className="heading-md">No case studies match these filters</h2>

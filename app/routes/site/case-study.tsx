@@ -3,6 +3,7 @@ import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { CaseStudyArticle } from "#app/components/site/case-study-article.tsx";
 import { CaseStudyCard } from "#app/components/site/content-cards.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findPublishedCaseStudy, findRelatedCaseStudies } from "#server/content/case-studies.ts";
@@ -59,9 +60,12 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function CaseStudyPage() {
-  const { study, related } = useLoaderData<typeof loader>();
+  const found = useLoaderData<typeof loader>();
+  const { study, related } = found;
+  // The same for every reader until the case study or its related ones change: rendered
+  // once (decision 737).
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" data={found} partKey="case-study" id="main" className="container-page">
       <Breadcrumbs
         trail={[
           ["Home", "/"],
@@ -85,6 +89,6 @@ export default function CaseStudyPage() {
         </section>
       ) : null}
       <CtaBand title="Facing a similar challenge?" />
-    </main>
+    </StaticPart>
   );
 }

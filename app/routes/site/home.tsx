@@ -5,6 +5,7 @@ import { HelpChooseCard } from "#app/components/site/help-choose-card.tsx";
 import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
 import { ServiceCard } from "#app/components/site/service-card.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
 import { socialLinks } from "#app/lib/navigation.ts";
 import { publicUrlFrom } from "#app/root.tsx";
@@ -51,8 +52,9 @@ const directiveAccents = ["text-frontier-blue", "text-frontier-orange", "text-fr
 
 export default function HomePage() {
   const { testimonials } = useLoaderData<typeof loader>();
+  // The same for every visitor until the testimonials change: rendered once (decision 737).
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" data={testimonials} partKey="home" id="main" className="container-page">
       <Hero />
 
       <section aria-labelledby="directives-heading" className="py-14 sm:py-20">
@@ -151,7 +153,7 @@ export default function HomePage() {
         title="Let's build what comes next"
         body="Bring us a product idea, a stalled project or a system that has outgrown its first design. Within a week you will have a clear plan, a named team and a price."
       />
-    </main>
+    </StaticPart>
   );
 }
 

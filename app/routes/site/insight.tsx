@@ -3,6 +3,7 @@ import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { CommentForm, commentFields } from "#app/components/site/comment-form.tsx";
 import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { InsightArticle } from "#app/components/site/insight-article.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { publicUrlFrom } from "#app/root.tsx";
 import { minFillMsOf } from "#server/antispam/antispam.ts";
@@ -94,45 +95,56 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function InsightPage() {
-  const { insight, related, comments } = useLoaderData<typeof loader>();
+  const found = useLoaderData<typeof loader>();
+  const { insight, related, comments } = found;
   const documentResult = useActionData<typeof action>();
+  // All but the comment form is the same for every reader until the insight, its comments
+  // or its related articles change: rendered once (decision 737).
   return (
     <main id="main" className="container-page">
-      <Breadcrumbs
-        trail={[
-          ["Home", "/"],
-          ["Insights", "/insights"],
-          [insight.title, `/insights/${insight.slug}`],
-        ]}
-      />
-      <InsightArticle insight={insight} />
-
+      <StaticPart data={found} partKey="article">
+        <Breadcrumbs
+          trail={[
+            ["Home", "/"],
+            ["Insights", "/insights"],
+            [insight.title, `/insights/${insight.slug}`],
+          ]}
+        />
+        <InsightArticle insight={insight} />
+      </StaticPart>
       <section aria-labelledby="comments-heading" className="mx-auto mt-16 max-w-3xl">
-        <h2 id="comments-heading" className="heading-lg mb-6">
-          Comments ({comments.length})
-        </h2>
-        {comments.length ? (
-          <ol className="mb-10 flex flex-col gap-4">
-            {comments.map((comment) => (
-              <li key={comment.id} className="card">
-                <p className="text-sm text-mist-400">
-                  <span className="font-semibold text-mist-100">{comment.name}</span> ·{" "}
-                  <time dateTime={new Date(comment.createdAt).toISOString()}>
-                    {formatDate(comment.createdAt)}
-                  </time>
-                </p>
-                <p className="mt-2 whitespace-pre-line text-mist-300">{comment.body}</p>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mb-10 text-mist-300">No comments yet. Start the conversation.</p>
-        )}
+        <StaticPart data={found} partKey="comments">
+          <h2 id="comments-heading" className="heading-lg mb-6">
+            Comments ({comments.length})
+          </h2>
+          {comments.length ? (
+            <ol className="mb-10 flex flex-col gap-4">
+              {comments.map((comment) => (
+                <li key={comment.id} className="card">
+                  <p className="text-sm text-mist-400">
+                    <span className="font-semibold text-mist-100">{comment.name}</span> ·{" "}
+                    <time dateTime={new Date(comment.createdAt).toISOString()}>
+                      {formatDate(comment.createdAt)}
+                    </time>
+                  </p>
+                  <p className="mt-2 whitespace-pre-line text-mist-300">{comment.body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mb-10 text-mist-300">No comments yet. Start the conversation.</p>
+          )}
+        </StaticPart>
         <CommentForm documentResult={documentResult} />
       </section>
-
       {related.length ? (
-        <section aria-labelledby="related-heading" className="mt-20">
+        <StaticPart
+          as="section"
+          data={found}
+          partKey="related"
+          aria-labelledby="related-heading"
+          className="mt-20"
+        >
           <h2 id="related-heading" className="heading-lg mb-8">
             Keep reading
           </h2>
@@ -143,7 +155,7 @@ export default function InsightPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </StaticPart>
       ) : null}
     </main>
   );

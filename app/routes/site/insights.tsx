@@ -3,6 +3,7 @@ import { InsightCard } from "#app/components/site/content-cards.tsx";
 import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { PageLinks } from "#app/components/site/page-links.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findInsightTags, findPublishedInsights } from "#server/content/insights.ts";
@@ -105,13 +106,19 @@ export default function InsightsPage() {
         </ul>
       </nav>
       {items.length ? (
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        // The same for everyone until the list changes: rendered once (decision 737).
+        <StaticPart
+          as="ul"
+          data={items}
+          partKey="cards"
+          className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        >
           {items.map((insight) => (
             <li key={insight.id}>
               <InsightCard insight={insight} />
             </li>
           ))}
-        </ul>
+        </StaticPart>
       ) : (
         <div className="card">
           <h2 className="heading-md">Nothing here yet</h2>
