@@ -8,8 +8,11 @@ import type {
 } from "react-router";
 import { ServerRouter } from "react-router";
 import { StaticPartRendering } from "#app/components/site/static-part.tsx";
+import {
+  renderStaticPart,
+  renderStaticPartAgain,
+} from "#app/components/site/static-parts.server.ts";
 import { bootAfterPaint } from "#app/lib/boot-after-paint.ts";
-import { renderStaticPart, renderStaticPartAgain } from "#server/cache/static-parts.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 
 export const streamTimeout = 5_000;

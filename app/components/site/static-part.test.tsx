@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderStaticPart, renderStaticPartAgain } from "#server/cache/static-parts.ts";
 import { CurrentPathProvider, InternalLink, InternalNavLink } from "./internal-link";
 import { StaticPart, StaticPartRendering } from "./static-part";
+import { renderStaticPart, renderStaticPartAgain } from "./static-parts.server";
 
 // Decision 737: a static part is rendered once for the data it is drawn from and written as
 // that markup after; the browser side is covered by tests/e2e/static-parts.spec.ts.

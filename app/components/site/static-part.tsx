@@ -31,9 +31,10 @@ type StaticPartProps<T extends ElementType> = {
   /**
    * What the part is drawn from, kept while that very object lives: the loader's remembered
    * data (forgotten when content changes) or a module's constant. Never a new object per
-   * request: the part would be rendered every time.
+   * request: the part would be rendered every time. Left out for a part drawn from the code
+   * alone (a page's fixed text).
    */
-  data: object;
+  data?: object;
   /**
    * Which part of `data` this is, with anything else its markup depends on ("related",
    * "menu:0100" for a menu that marks its second entry current): parts of one page drawn
@@ -44,11 +45,13 @@ type StaticPartProps<T extends ElementType> = {
 } & Omit<ComponentPropsWithoutRef<T>, "children" | "dangerouslySetInnerHTML">;
 
 const keepServerMarkup = { __html: "" };
+/** What a part drawn from the code alone is kept for: the code does not change while it runs. */
+const theCode = {};
 const subscribeToNothing = () => () => {};
 
 export function StaticPart<T extends ElementType = "div">({
   as,
-  data,
+  data = theCode,
   partKey,
   children,
   ...attributes

@@ -4,8 +4,10 @@ import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
+import { rememberPublicData } from "#server/cache/layout-data.ts";
 import { findVisibleTestimonials } from "#server/content/testimonials.ts";
 import { directives } from "#shared/content/directives.ts";
 import { processSteps } from "#shared/content/process.ts";
@@ -13,7 +15,10 @@ import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/about-us";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { testimonials: await findVisibleTestimonials({ db: context.db }) };
+  const testimonials = await rememberPublicData(context.db, "testimonials", () =>
+    findVisibleTestimonials({ db: context.db }),
+  );
+  return { testimonials };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -62,7 +67,13 @@ const teamPrinciples = [
 export default function AboutUsPage() {
   const { testimonials } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="container-page">
+    <StaticPart
+      as="main"
+      data={testimonials}
+      partKey="about-us"
+      id="main"
+      className="container-page"
+    >
       <PageHero
         eyebrow="About us"
         title="A senior team that builds like it owns the outcome"
@@ -174,6 +185,6 @@ export default function AboutUsPage() {
         title="Work with people who have done it before"
         body="Tell us about your product, your team and your timeline. We will tell you honestly whether we are the right fit and what a first engagement would look like."
       />
-    </main>
+    </StaticPart>
   );
 }

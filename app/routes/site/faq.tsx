@@ -1,6 +1,7 @@
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { faqItems } from "#shared/content/faq.ts";
 import { seoMeta } from "#shared/seo.ts";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function FaqPage() {
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" partKey="faq" id="main" className="container-page">
       <PageHero
         eyebrow="FAQ"
         title="Frequently Asked Questions"
@@ -42,6 +43,6 @@ export default function FaqPage() {
         primary={{ to: "/contact", label: "Ask us a question" }}
         secondary={{ to: "/pricing", label: "Compare pricing models" }}
       />
-    </main>
+    </StaticPart>
   );
 }

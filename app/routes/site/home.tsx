@@ -19,7 +19,7 @@ import { absoluteUrl, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const testimonials = await rememberPublicData(context.db, "home", () =>
+  const testimonials = await rememberPublicData(context.db, "testimonials", () =>
     findVisibleTestimonials({ db: context.db }),
   );
   return { testimonials };

@@ -2,6 +2,7 @@ import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { personas } from "#shared/content/personas.ts";
 import { findServiceById, servicePath } from "#shared/content/services.ts";
@@ -34,7 +35,7 @@ const initialsColours = [
 
 export default function PersonasPage() {
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" partKey="personas" id="main" className="container-page">
       <PageHero
         eyebrow="Personas and user stories"
         title="Who We Serve"
@@ -152,6 +153,6 @@ export default function PersonasPage() {
         body="Whichever of these sounds like you, the first step is the same: a conversation about where you are and where you need to be."
         secondary={{ to: "/about-us", label: "More about us" }}
       />
-    </main>
+    </StaticPart>
   );
 }

@@ -2,6 +2,7 @@ import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { pricingModels } from "#shared/content/pricing.ts";
 import { seoMeta } from "#shared/seo.ts";
@@ -39,7 +40,7 @@ const principles = [
 
 export default function PricingPage() {
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" partKey="pricing" id="main" className="container-page">
       <PageHero
         eyebrow="Pricing"
         title="Three ways to work with us"
@@ -123,6 +124,6 @@ export default function PricingPage() {
         primary={{ to: "/contact", label: "Request a proposal" }}
         secondary={{ to: "/faq", label: "Read the FAQ" }}
       />
-    </main>
+    </StaticPart>
   );
 }

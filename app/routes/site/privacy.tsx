@@ -1,4 +1,5 @@
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/privacy";
@@ -56,7 +57,7 @@ const sections = [
 
 export default function PrivacyPage() {
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" partKey="privacy" id="main" className="container-page">
       <PageHero
         eyebrow="Privacy"
         title="What we keep about your visit"
@@ -76,6 +77,6 @@ export default function PrivacyPage() {
           </section>
         ))}
       </div>
-    </main>
+    </StaticPart>
   );
 }

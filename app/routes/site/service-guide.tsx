@@ -1,8 +1,9 @@
-import { Link } from "react-router";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { GlowAccent } from "#app/components/site/page-hero.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { serviceGuides } from "#shared/content/service-guides.ts";
 import { findServiceBySlug, servicePath, services } from "#shared/content/services.ts";
@@ -57,7 +58,7 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
   const { service, guide } = loaderData;
   const others = services.filter((other) => other.id !== service.id);
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" data={guide} partKey="service-guide" id="main" className="container-page">
       <Breadcrumbs trail={trailFor(service)} />
 
       <header className="relative pt-10 pb-12 sm:pt-14 sm:pb-16">
@@ -149,7 +150,7 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {others.map((other) => (
             <li key={other.id}>
-              <Link
+              <InternalLink
                 to={servicePath(other)}
                 className="group flex h-full items-center gap-3 rounded-xl border border-white/10 bg-ink-900/70 px-4 py-4 font-semibold text-white transition hover:border-white/30"
               >
@@ -159,7 +160,7 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
                   name="arrow"
                   className="h-4 w-4 shrink-0 text-frontier-orange transition group-hover:translate-x-1"
                 />
-              </Link>
+              </InternalLink>
             </li>
           ))}
         </ul>
@@ -171,6 +172,6 @@ export default function ServiceGuidePage({ loaderData }: Route.ComponentProps) {
         primary={{ to: "/contact", label: "Contact us about this" }}
         secondary={{ to: "/pricing", label: "See engagement models" }}
       />
-    </main>
+    </StaticPart>
   );
 }

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
 import { ContentIcon } from "#app/components/site/content-icon.tsx";
 import { CtaBand } from "#app/components/site/cta-band.tsx";
 import { HelpChooseCard } from "#app/components/site/help-choose-card.tsx";
+import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { SectionHeading } from "#app/components/site/section-heading.tsx";
 import { ServiceCard } from "#app/components/site/service-card.tsx";
+import { StaticPart } from "#app/components/site/static-part.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { serviceGuides } from "#shared/content/service-guides.ts";
 import { servicePath, services } from "#shared/content/services.ts";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function ServicesPage() {
   return (
-    <main id="main" className="container-page">
+    <StaticPart as="main" partKey="services" id="main" className="container-page">
       <PageHero
         eyebrow="Services"
         title="What we build, and how we build it"
@@ -73,12 +74,12 @@ export default function ServicesPage() {
                   <span className="font-medium text-mist-100">You receive: </span>
                   {serviceGuides[service.id].deliverables.slice(0, 3).join("; ")}.
                 </p>
-                <Link
+                <InternalLink
                   to={servicePath(service)}
                   className="mt-3 inline-block text-sm font-semibold text-frontier-orange hover:underline"
                 >
                   {`Read the ${service.name} guide`}
-                </Link>
+                </InternalLink>
               </div>
             </div>
           ))}
@@ -90,6 +91,6 @@ export default function ServicesPage() {
         body="Describe the outcome you are after. We will recommend the smallest team and the simplest approach that gets you there, and say so when you need less than you thought."
         secondary={{ to: "/pricing", label: "How pricing works" }}
       />
-    </main>
+    </StaticPart>
   );
 }
