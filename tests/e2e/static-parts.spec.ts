@@ -44,6 +44,11 @@ describe("static parts of public pages", () => {
     expect(await isReacts(heroLink)).toBe(false);
     expect(await isReacts(page.locator("footer nav a").first())).toBe(false);
     const serverText = await main.innerText();
+    const menuLinks = await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link")
+      .count();
+    expect(menuLinks).toBeGreaterThan(3);
     expect(serverText).toContain("Three directives behind every line of code");
 
     await markWindow(page);
@@ -65,6 +70,9 @@ describe("static parts of public pages", () => {
     expect(await isSameWindow(page)).toBe(true);
     expect(await isReacts(main.getByRole("link", { name: "See case studies" }))).toBe(true);
     expect(await main.innerText()).toBe(serverText);
+    // The menu that followed the pages is whole again, with Home as the current page.
+    expect(await menu.getByRole("link").count()).toBe(menuLinks);
+    expect(await menu.locator('a[aria-current="page"]').allTextContents()).toEqual(["Home"]);
 
     // A footer link, left as the server wrote it, follows in the app too.
     await page.locator("footer").getByRole("link", { name: "Privacy" }).click();

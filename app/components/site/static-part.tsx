@@ -4,7 +4,7 @@ import {
   type ElementType,
   type ReactNode,
   useContext,
-  useState,
+  useRef,
   useSyncExternalStore,
 } from "react";
 import { CurrentPathProvider, useCurrentPath } from "./internal-link";
@@ -65,7 +65,11 @@ export function StaticPart<T extends ElementType = "div">({
     () => false,
     () => true,
   );
-  const [kept] = useState(() => (isHydrating ? { data, partKey } : null));
+  const kept = useRef(isHydrating ? { data, partKey } : null);
+  // Once its data or key has changed, the part is React's for good: an element mounted again
+  // has no server markup to keep.
+  if (kept.current && (kept.current.data !== data || kept.current.partKey !== partKey))
+    kept.current = null;
   if (render) {
     // Rendered apart, with none of this tree's contexts but the current path: a part within
     // it is rendered as it is.
@@ -83,7 +87,7 @@ export function StaticPart<T extends ElementType = "div">({
     );
   }
   // Only the browser keeps markup: a server without a renderer renders the part as it is.
-  if (kept && kept.data === data && kept.partKey === partKey && typeof document !== "undefined")
+  if (kept.current && typeof document !== "undefined")
     return (
       <Element
         key="kept"
