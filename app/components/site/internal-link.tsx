@@ -4,7 +4,6 @@ import {
   type ReactNode,
   useContext,
   useEffect,
-  useRef,
   useState,
 } from "react";
 import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
@@ -39,9 +38,8 @@ export function useCurrentPath() {
  * does, with one listener instead of five handlers and three hooks on every link.
  */
 export function InternalLinks({ children }: { children: ReactNode }) {
+  // React Router's navigate for a data router is the same function for the router's life.
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
   const path = useLocation().pathname;
   const [prefetching, setPrefetching] = useState<string | null>(null);
   useEffect(() => {
@@ -53,12 +51,12 @@ export function InternalLinks({ children }: { children: ReactNode }) {
       event.preventDefault();
       // As Link does: a link to the current address replaces its history entry.
       const { pathname, search, hash } = window.location;
-      navigateRef.current(to, { replace: pathname + search + hash === to });
+      navigate(to, { replace: pathname + search + hash === to });
     };
     // On the window, after React's handlers on the document have had their turn.
     window.addEventListener("click", follow);
     return () => window.removeEventListener("click", follow);
-  }, []);
+  }, [navigate]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let current: Element | null = null;

@@ -65,7 +65,8 @@ export function StaticPart<T extends ElementType = "div">({
     () => false,
     () => true,
   );
-  const kept = useRef(isHydrating ? { data, partKey } : null);
+  // Only the browser keeps markup: a server without a renderer renders the part as it is.
+  const kept = useRef(isHydrating && typeof document !== "undefined" ? { data, partKey } : null);
   // Once its data or key has changed, the part is React's for good: an element mounted again
   // has no server markup to keep.
   if (kept.current && (kept.current.data !== data || kept.current.partKey !== partKey))
@@ -86,8 +87,7 @@ export function StaticPart<T extends ElementType = "div">({
       />
     );
   }
-  // Only the browser keeps markup: a server without a renderer renders the part as it is.
-  if (kept.current && typeof document !== "undefined")
+  if (kept.current)
     return (
       <Element
         key="kept"
