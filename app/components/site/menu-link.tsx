@@ -1,5 +1,20 @@
 import { type FooterLinkGroup, isExternalHref, type SiteLink } from "#shared/site-navigation.ts";
-import { InternalLink, InternalNavLink } from "./internal-link";
+import { InternalLink, InternalNavLink, leadsTo } from "./internal-link";
+
+/** Home is current on itself only; any other entry on the pages below it too. */
+const isCurrentOnItselfOnly = (link: SiteLink) => link.href === "/";
+
+/**
+ * Which of the header menu's entries are the current page ("0100"): all that a menu's
+ * markup depends on besides its links, so the key its static part is kept by (decision 737).
+ */
+export function currentMenuEntries(links: SiteLink[], path: string) {
+  return links
+    .map((link) =>
+      !isExternalHref(link.href) && leadsTo(link.href, path, isCurrentOnItselfOnly(link)) ? 1 : 0,
+    )
+    .join("");
+}
 
 /** An external menu link opens in a new tab, without giving that site a handle on ours. */
 const externalProps = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -23,7 +38,7 @@ export function HeaderMenuLink({
   return (
     <InternalNavLink
       to={link.href}
-      end={link.href === "/"}
+      end={isCurrentOnItselfOnly(link)}
       prefetch="intent"
       onClick={onClick}
       className={className}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
-import { isExternalHref, type SiteLink } from "#shared/site-navigation.ts";
-import { InternalLink, leadsTo } from "./internal-link";
+import type { SiteLink } from "#shared/site-navigation.ts";
+import { InternalLink } from "./internal-link";
 import { Logo } from "./logo";
-import { HeaderMenu, HeaderMenuLink } from "./menu-link";
+import { currentMenuEntries, HeaderMenu, HeaderMenuLink } from "./menu-link";
 import { SearchLauncher } from "./search-launcher";
 import { StaticPart } from "./static-part";
 
@@ -47,7 +47,7 @@ export function SiteHeader({
         <StaticPart
           as="nav"
           data={links}
-          partKey={`menu:${currentEntries(links, location.pathname)}`}
+          partKey={`menu:${currentMenuEntries(links, location.pathname)}`}
           aria-label="Main"
           className="hidden min-w-0 lg:block"
         >
@@ -126,13 +126,4 @@ export function SiteHeader({
       ) : null}
     </header>
   );
-}
-
-/** Which of the menu's entries lead to the current page ("0100"): all its markup depends on. */
-function currentEntries(links: SiteLink[], path: string) {
-  return links
-    .map((link) =>
-      !isExternalHref(link.href) && leadsTo(link.href, path, link.href === "/") ? 1 : 0,
-    )
-    .join("");
 }
