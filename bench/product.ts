@@ -4,8 +4,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const compiledServerIn = (buildDir = process.env.BUILD_DIR ?? "build") =>
-  path.join(path.resolve(root, buildDir), "start.mjs");
+const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
 
 export const BENCH_STAFF = {
   email: "bench-admin@staff.test",
@@ -44,8 +43,6 @@ export async function startProduct(options: {
   env?: Record<string, string>;
   /** Extra Node options (default BENCH_NODE_ARGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`. */
   nodeArgs?: string[];
-  /** The build to start (default BUILD_DIR or build/), e.g. to compare two builds. */
-  buildDir?: string;
 }): Promise<Product> {
   const startedAt = performance.now();
   // NODE_ENV is left as it is: the compiled server makes itself production.
@@ -53,7 +50,7 @@ export async function startProduct(options: {
     process.execPath,
     [
       ...(options.nodeArgs ?? process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      compiledServerIn(options.buildDir),
+      compiledServer,
     ],
     {
       cwd: root,
@@ -65,7 +62,6 @@ export async function startProduct(options: {
         DATABASE_URL: options.databaseUrl ?? "",
         LOG_LEVEL: "warn",
         FRONTIER_MEMORY_REPORT: "1",
-        ...(options.buildDir ? { BUILD_DIR: options.buildDir } : {}),
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
