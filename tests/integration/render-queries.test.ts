@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "#app/root.tsx";
 import { loader as invoicesLoader } from "#app/routes/admin/invoices/index.tsx";
 import { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
+import { loader as aboutLoader } from "#app/routes/site/about-us.tsx";
 import { loader as caseStudiesLoader } from "#app/routes/site/case-studies.tsx";
 import { loader as caseStudyLoader } from "#app/routes/site/case-study.tsx";
 import { loader as homeLoader } from "#app/routes/site/home.tsx";
@@ -77,6 +78,47 @@ describe("the queries one render of a public page makes", () => {
     await invalidatePublicPages(database, "test");
     expect(await render("/", homeLoader as AnyLoader)).toHaveLength(3);
     expect(await render("/", homeLoader as AnyLoader)).toEqual([]);
+  });
+
+  it("About shows the testimonials Home read, and asks nothing for them", async () => {
+    await invalidatePublicPages(database, "test");
+    await render("/", homeLoader as AnyLoader);
+    expect(await render("/about-us", aboutLoader as AnyLoader)).toEqual([]);
+  });
+
+  it("hands every render of a page the same objects, which its static parts are kept for", async () => {
+    // Decision 737: a part's markup is kept per object; a new one per render would be a miss.
+    const [{ slug: study }] = (
+      await database.db.execute(
+        sql`select slug from case_studies where status = 'published' limit 1`,
+      )
+    ).rows as Array<{ slug: string }>;
+    const loaded = async (path: string, loader: AnyLoader, params: Record<string, string> = {}) => {
+      const request = new Request(`http://frontier.test${path}`);
+      return (await loader({
+        request,
+        params,
+        context: authContext(database, env),
+      } as never)) as Record<string, unknown>;
+    };
+    const parts: Array<[string, AnyLoader, string, Record<string, string>?]> = [
+      ["/", homeLoader as AnyLoader, "testimonials"],
+      ["/about-us", aboutLoader as AnyLoader, "testimonials"],
+      ["/insights", insightsLoader as AnyLoader, "items"],
+      ["/case-studies", caseStudiesLoader as AnyLoader, "items"],
+      ["/", layoutLoader as AnyLoader, "navigation"],
+    ];
+    for (const [path, loader, field, params] of parts)
+      expect((await loaded(path, loader, params))[field], `${path} ${field}`).toBe(
+        (await loaded(path, loader, params))[field],
+      );
+    for (const [path, loader, params] of [
+      [`/insights/${slug}`, insightLoader, { slug }],
+      [`/case-studies/${study}`, caseStudyLoader, { slug: study }],
+    ] as const)
+      expect(await loaded(path, loader as AnyLoader, params), path).toBe(
+        await loaded(path, loader as AnyLoader, params),
+      );
   });
 
   it("an insight asks for the article, its related articles and its comments, nothing more", async () => {
