@@ -59,18 +59,21 @@ export default function handleRequest(
           // Everything is rendered: React's many small chunks become one buffer, written
           // to the socket at once (decision 705), not one write per 2 KB chunk; in
           // production a cached public page's scripts wait for the first paint (decision 721).
-          const chunks: Buffer[] = [];
+          // React's server build writes strings (scripts/react-dom-patches.mjs): they are
+          // kept as strings and the page is encoded once, at the end (decision 738).
+          const chunks: Array<string | Uint8Array> = [];
           const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
+            decodeStrings: false,
+            write(chunk: string | Uint8Array, _encoding, callback) {
               chunks.push(chunk);
               callback();
             },
             final(callback) {
               clearTimeout(timeout);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = Buffer.concat(chunks);
+              const html = textOf(chunks);
               resolve(
-                new Response(bootsAfterPaint ? bootAfterPaint(html.toString("utf8")) : html, {
+                new Response(utf8(bootsAfterPaint ? bootAfterPaint(html) : html), {
                   headers: responseHeaders,
                   status,
                 }),
@@ -91,6 +94,25 @@ export default function handleRequest(
       },
     );
   });
+}
+
+const decoder = new TextDecoder();
+
+/** The page's text, from React's string chunks and any byte chunks among them. */
+function textOf(chunks: Array<string | Uint8Array>) {
+  let text = "";
+  for (const chunk of chunks)
+    text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/**
+ * The page's UTF-8 bytes, written in one pass over the text: `Buffer.from` first walks a long
+ * string to measure it, then again to write it. Room for the most a character can take.
+ */
+function utf8(text: string) {
+  const bytes = Buffer.allocUnsafe(text.length * 3);
+  return bytes.subarray(0, bytes.write(text, "utf8"));
 }
 
 /** Loader and action errors: a database outage answers 503 with Retry-After, not 500. */

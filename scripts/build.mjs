@@ -88,14 +88,13 @@ function writeProductionReactRouter() {
     for (const [file, source] of Object.entries(patchReactRouter(sources)))
       writeFileSync(path.join(folder, file), source);
   });
-  // The adapters are single files whose only package imports are react-router and each other.
-  for (const name of ["@react-router/node", "@react-router/express"])
-    writePackage(name, ".", (folder) =>
-      copyFileSync(
-        path.join(root, "node_modules", name, "dist/index.mjs"),
-        path.join(folder, "index.mjs"),
-      ),
-    );
+  // Its Node helpers (server/react-router-handler.ts) are one file that imports react-router.
+  writePackage("@react-router/node", ".", (folder) =>
+    copyFileSync(
+      path.join(root, "node_modules/@react-router/node/dist/index.mjs"),
+      path.join(folder, "index.mjs"),
+    ),
+  );
 }
 writeProductionReactRouter();
 

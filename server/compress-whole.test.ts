@@ -1,0 +1,147 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureResponse } from "./capture-response";
+import { compressWholeBodies } from "./compress-whole";
+
+const page = `<!DOCTYPE html><html><body>${"<p>Engineering the digital frontier.</p>".repeat(200)}</body></html>`;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** The response as sent: its encoded bytes, undecoded. */
+function get(url: string, headers: Record<string, string>, method = "GET") {
+  return new Promise<Answer>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("compressWholeBodies", () => {
+  let base = "";
+  let close = () => {};
+  let releaseStream = () => {};
+
+  beforeAll(async () => {
+    const app = express();
+    // As the product installs them: the streaming middleware first, then this one.
+    app.use(compression());
+    app.use(compressWholeBodies());
+    app.get("/page", (_request, response) => {
+      // Written as React Router's adapter writes a rendered page: headers, chunks, end.
+      response.status(200).type("text/html; charset=utf-8");
+      response.write(page.slice(0, 1000));
+      response.write(page.slice(1000));
+      response.end();
+    });
+    app.get("/rewritten", (_request, response, next) => {
+      // A layer that rewrites the page (as the SEO overrides do) sees it unencoded.
+      captureResponse(response, (body) =>
+        Buffer.from(body.toString().replace("<body>", "<body><h1>Rewritten</h1>")),
+      );
+      next();
+    });
+    app.get("/rewritten", (_request, response) => {
+      response.type("html").send(page);
+    });
+    app.get("/json", (_request, response) => {
+      response.json({
+        items: Array.from({ length: 100 }, (_, index) => ({ index, name: "an item" })),
+      });
+    });
+    app.get("/small", (_request, response) => {
+      response.type("html").send("<p>Small.</p>");
+    });
+    app.get("/no-transform", (_request, response) => {
+      response.set("Cache-Control", "no-transform").type("html").send(page);
+    });
+    app.get("/stream", (_request, response) => {
+      // As the live settings' event stream answers (decision 507).
+      response.set("Cache-Control", "no-transform").type("text/event-stream");
+      response.write("data: first\n\n");
+      releaseStream = () => response.end("data: last\n\n");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("sends a whole page gzipped in one piece, with its length", async () => {
+    const answer = await get(`${base}/page`, { "Accept-Encoding": "gzip" });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expect(answer.headers.vary).toBe("Accept-Encoding");
+    expect(gunzipSync(answer.body).toString()).toBe(page);
+    expect(answer.body.length).toBeLessThan(page.length / 10);
+  });
+
+  it("prefers Brotli when the browser takes it, and follows q-values", async () => {
+    const brotli = await get(`${base}/page`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(page);
+    const gzip = await get(`${base}/page`, { "Accept-Encoding": "br;q=0.5, gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const identity = await get(`${base}/page`, { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.toString()).toBe(page);
+  });
+
+  it("encodes what the layers after it made of the page", async () => {
+    const answer = await get(`${base}/rewritten`, { "Accept-Encoding": "gzip" });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(answer.body).toString()).toContain("<body><h1>Rewritten</h1>");
+  });
+
+  it("compresses JSON answers too", async () => {
+    const answer = await get(`${base}/json`, { "Accept-Encoding": "gzip" });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(answer.body).toString()).items).toHaveLength(100);
+  });
+
+  it("leaves small bodies, no-transform responses, HEAD requests and plain clients alone", async () => {
+    const small = await get(`${base}/small`, { "Accept-Encoding": "gzip" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString()).toBe("<p>Small.</p>");
+    const untransformed = await get(`${base}/no-transform`, { "Accept-Encoding": "gzip" });
+    expect(untransformed.headers["content-encoding"]).toBeUndefined();
+    expect(untransformed.body.toString()).toBe(page);
+    const head = await get(`${base}/page`, { "Accept-Encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const plain = await get(`${base}/page`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it("does not hold back a streamed body", async () => {
+    const firstChunk = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${base}/stream`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+          response.once("data", (chunk: Buffer) => {
+            resolve(chunk.toString());
+            releaseStream();
+          });
+          response.resume();
+        })
+        .on("error", reject);
+    });
+    expect(firstChunk).toBe("data: first\n\n");
+  });
+});

@@ -1,0 +1,211 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "./context";
+import { reactRouterHandler } from "./react-router-handler";
+
+// React Router behind our Express adapter, with a build of two routes made here: resource
+// routes (a loader and no component) answer with the Response they return, and every
+// document goes to the entry's handleRequest, as app/entry.server.tsx answers.
+
+const page = `<!DOCTYPE html><html><body>${"<p>Frontier</p>".repeat(500)}</body></html>`;
+let releaseStream = () => {};
+let lastAbort: Promise<string> | undefined;
+
+const module = (loader: (args: { request: Request }) => unknown, action?: unknown) =>
+  ({ loader, action, default: undefined }) as never;
+
+const build = {
+  entry: {
+    module: {
+      default: () =>
+        new Response(page, {
+          status: 200,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+    },
+  },
+  routes: {
+    root: { id: "root", path: "", module: { default: () => null } },
+    echo: {
+      id: "echo",
+      parentId: "root",
+      path: "echo",
+      module: module(
+        ({ request }) =>
+          Response.json(
+            {
+              url: request.url,
+              accept: request.headers.get("Accept"),
+              cookies: request.headers.get("Cookie"),
+              bodyUsed: request.bodyUsed,
+            },
+            {
+              headers: [
+                ["Set-Cookie", "a=1"],
+                ["Set-Cookie", "b=2"],
+              ],
+            },
+          ),
+        async ({ request }: { request: Request }) =>
+          Response.json({ received: await request.text() }),
+      ),
+    },
+    stream: {
+      id: "stream",
+      parentId: "root",
+      path: "stream",
+      module: module(
+        () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode("first"));
+                releaseStream = () => {
+                  controller.enqueue(new TextEncoder().encode(" last"));
+                  controller.close();
+                };
+              },
+            }),
+            { headers: { "Content-Type": "text/plain" } },
+          ),
+      ),
+    },
+    slow: {
+      id: "slow",
+      parentId: "root",
+      path: "slow",
+      module: module(({ request }) => {
+        lastAbort = new Promise((resolve) =>
+          request.signal.addEventListener("abort", () => resolve("aborted")),
+        );
+        return new Promise(() => {});
+      }),
+    },
+  },
+  assets: {
+    entry: { module: "/entry.js", imports: [] },
+    routes: {},
+    url: "/manifest.js",
+    version: "1",
+  },
+  basename: "/",
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function request(url: string, options: http.RequestOptions = {}, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const sent = http.request(url, options, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => {
+        text += chunk;
+      });
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+describe("reactRouterHandler", () => {
+  const servers: http.Server[] = [];
+  let base = "";
+  let trusting = "";
+
+  async function serve(trustProxy: boolean) {
+    const app = express();
+    app.set("trust proxy", trustProxy);
+    app.use(
+      reactRouterHandler({
+        build,
+        mode: "production",
+        getLoadContext: () => ({}) as AppContext,
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    base = await serve(false);
+    trusting = await serve(true);
+  });
+  afterAll(() => {
+    for (const server of servers) server.close();
+  });
+
+  it("sends a rendered page in one piece, with its length", async () => {
+    const answer = await request(`${base}/`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(page));
+    expect(answer.body).toBe(page);
+  });
+
+  it("gives React Router the request's address, headers and body, and sends every cookie", async () => {
+    const answer = await request(`${base}/echo?q=1`, {
+      headers: { Host: "frontier.test:8080", Accept: "text/plain", Cookie: "x=1" },
+    });
+    expect(JSON.parse(answer.body)).toEqual({
+      url: "http://frontier.test:8080/echo?q=1",
+      accept: "text/plain",
+      cookies: "x=1",
+      bodyUsed: false,
+    });
+    expect(answer.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+    const posted = await request(
+      `${base}/echo?index`,
+      { method: "POST", headers: { "Content-Type": "text/plain" } },
+      "a posted body",
+    );
+    expect(JSON.parse(posted.body)).toEqual({ received: "a posted body" });
+  });
+
+  it("reads X-Forwarded-Host only behind a proxy Express trusts", async () => {
+    const headers = { Host: "internal:3000", "X-Forwarded-Host": "frontier.test:8443" };
+    expect(JSON.parse((await request(`${base}/echo`, { headers })).body).url).toBe(
+      "http://internal:3000/echo",
+    );
+    expect(JSON.parse((await request(`${trusting}/echo`, { headers })).body).url).toBe(
+      "http://frontier.test:8443/echo",
+    );
+  });
+
+  it("streams a streamed body as it comes", async () => {
+    const first = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${base}/stream`, (response) => {
+          response.once("data", (chunk: Buffer) => {
+            resolve(chunk.toString());
+            releaseStream();
+          });
+          response.resume();
+        })
+        .on("error", reject);
+    });
+    expect(first).toBe("first");
+  });
+
+  it("aborts the request's signal when the client goes away", async () => {
+    const sent = http.get(`${base}/slow`);
+    sent.on("error", () => {});
+    while (!lastAbort) await new Promise((resolve) => setImmediate(resolve));
+    sent.destroy();
+    expect(await lastAbort).toBe("aborted");
+  });
+});
