@@ -1,6 +1,7 @@
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { preferredEncoding } from "./accept-encoding";
+import { holdBackResponse } from "./capture-response";
 
 /**
  * How hard a response made per request is compressed (decision 738): its bytes are
@@ -41,7 +42,7 @@ export function compressWholeBodies(): RequestHandler {
     const decide = () => {
       restore();
       if (isWholeBodyType(String(response.getHeader("Content-Type") ?? "")))
-        holdBack(response, (body, send) => encodeWhole(accepted, response, body, send));
+        holdBackResponse(response, (body, send) => encodeWhole(accepted, response, body, send));
     };
     const resume = (method: "write" | "end", args: unknown[]) => {
       decide();
@@ -51,46 +52,6 @@ export function compressWholeBodies(): RequestHandler {
     response.end = ((...args: unknown[]) => resume("end", args)) as Response["end"];
     next();
   };
-}
-
-const toBuffer = (chunk: unknown, encoding?: unknown) =>
-  Buffer.isBuffer(chunk)
-    ? chunk
-    : typeof chunk === "string"
-      ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-      : Buffer.from(chunk as Uint8Array);
-
-/**
- * Collects what is written to `response` and, when it ends, hands the whole body to
- * `finish`, which sends it (or what it made of it) with `send`, now or later.
- */
-function holdBack(
-  response: Response,
-  finish: (body: Buffer, send: (body: Buffer) => void) => void,
-) {
-  const write = response.write;
-  const end = response.end;
-  const chunks: Buffer[] = [];
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(toBuffer(chunk, encoding));
-  };
-  response.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    collect(chunk, encoding);
-    const done = typeof encoding === "function" ? encoding : callback;
-    if (typeof done === "function") queueMicrotask(() => done());
-    return true;
-  }) as Response["write"];
-  response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    collect(chunk, encoding);
-    response.write = write;
-    response.end = end;
-    const done =
-      typeof encoding === "function" ? encoding : typeof chunk === "function" ? chunk : callback;
-    const sendBody = end as (this: Response, body: Buffer, done?: () => void) => Response;
-    finish(Buffer.concat(chunks), (body) => sendBody.call(response, body, done as () => void));
-    return response;
-  }) as Response["end"];
 }
 
 function encodeWhole(
