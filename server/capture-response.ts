@@ -14,17 +14,6 @@ function toBuffer(chunk: unknown, encoding?: unknown) {
  * stores or rewrites a rendered page.
  */
 export function captureResponse(response: ServerResponse, finish: (body: Buffer) => Buffer) {
-  holdBackResponse(response, (body, send) => send(finish(body)));
-}
-
-/**
- * As `captureResponse`, for a `finish` that sends the body (or what it made of it) with
- * `send` when it is ready, now or later (compressing it on libuv's threads, say).
- */
-export function holdBackResponse(
-  response: ServerResponse,
-  finish: (body: Buffer, send: (body: Buffer) => void) => void,
-) {
   const chunks: Buffer[] = [];
   const write = response.write.bind(response);
   const end = response.end.bind(response);
@@ -42,9 +31,9 @@ export function holdBackResponse(
     collect(chunk, encoding);
     response.write = write;
     response.end = end;
+    const body = finish(Buffer.concat(chunks));
     const done =
       typeof encoding === "function" ? encoding : typeof chunk === "function" ? chunk : callback;
-    finish(Buffer.concat(chunks), (body) => end(body, done as () => void));
-    return response;
+    return end(body, done as () => void);
   }) as typeof response.end;
 }

@@ -42,7 +42,11 @@ describe("compressWholeBodies", () => {
     app.use(compression());
     app.use(compressWholeBodies());
     app.get("/page", (_request, response) => {
-      // Written as React Router's adapter writes a rendered page: headers, chunks, end.
+      // Sent as our React Router adapter sends a rendered page: headers, then one end.
+      response.status(200).type("text/html; charset=utf-8");
+      response.end(Buffer.from(page));
+    });
+    app.get("/pieces", (_request, response) => {
       response.status(200).type("text/html; charset=utf-8");
       response.write(page.slice(0, 1000));
       response.write(page.slice(1000));
@@ -90,6 +94,13 @@ describe("compressWholeBodies", () => {
     expect(answer.headers.vary).toBe("Accept-Encoding");
     expect(gunzipSync(answer.body).toString()).toBe(page);
     expect(answer.body.length).toBeLessThan(page.length / 10);
+  });
+
+  it("leaves a page written in pieces to the streaming middleware", async () => {
+    const answer = await get(`${base}/pieces`, { "Accept-Encoding": "gzip" });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["transfer-encoding"]).toBe("chunked");
+    expect(gunzipSync(answer.body).toString()).toBe(page);
   });
 
   it("prefers Brotli when the browser takes it, and follows q-values", async () => {

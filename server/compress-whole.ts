@@ -1,7 +1,6 @@
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { preferredEncoding } from "./accept-encoding";
-import { holdBackResponse } from "./capture-response";
 
 /**
  * How hard a response made per request is compressed (decision 738): its bytes are
@@ -15,41 +14,42 @@ export const PER_REQUEST_BROTLI_QUALITY = 3;
 /** Smaller bodies gain less than their encoding costs (compression's own threshold). */
 const THRESHOLD_BYTES = 1024;
 
-/** What is sent whole: a rendered page, a JSON answer; streams and files are not held. */
+/** What a route sends whole: a rendered page, a JSON answer. */
 const isWholeBodyType = (type: string) =>
   type.startsWith("text/html") || type.startsWith("application/json");
 
+const bufferOf = (chunk: string | Uint8Array, encoding: unknown) =>
+  typeof chunk === "string"
+    ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
 /**
- * Compresses a rendered page or a JSON answer in one call once its whole body is known,
- * instead of through a compression stream fed chunk by chunk. React renders the whole
- * document before answering (app/entry.server.tsx), so holding it back delays nothing.
- * The compressing runs on libuv's threads, as a stream's does: the event loop only hands
- * the buffer over (compressing there too would add a fifth to its work per page).
- * Anything else (streams, event streams, files) is left to the streaming `compression`
- * middleware installed before this one: it skips what this one has encoded.
+ * Compresses a rendered page or a JSON answer sent whole, with one `end` (as our React Router
+ * adapter sends them, Express's `send` and `json`, and the page cache and SEO overrides after
+ * their rewriting), in one call instead of through a compression stream. The compressing runs
+ * on libuv's threads, as a stream's does: the event loop only hands the buffer over
+ * (compressing there too would add a fifth to its work per page). A body written in pieces
+ * (streams, event streams, files) has started through the streaming `compression` middleware
+ * installed before this one, which skips what this one has encoded.
  */
 export function compressWholeBodies(): RequestHandler {
   return (request, response, next) => {
     const accepted = request.headers["accept-encoding"];
     if (request.method === "HEAD" || !accepted) return next();
-    const write = response.write;
-    const end = response.end;
-    const restore = () => {
-      response.write = write;
-      response.end = end;
-    };
-    // Decided when the body starts, once the route has set its headers.
-    const decide = () => {
-      restore();
-      if (isWholeBodyType(String(response.getHeader("Content-Type") ?? "")))
-        holdBackResponse(response, (body, send) => encodeWhole(accepted, response, body, send));
-    };
-    const resume = (method: "write" | "end", args: unknown[]) => {
-      decide();
-      return (response[method] as (...args: unknown[]) => unknown).apply(response, args);
-    };
-    response.write = ((...args: unknown[]) => resume("write", args)) as Response["write"];
-    response.end = ((...args: unknown[]) => resume("end", args)) as Response["end"];
+    const end = response.end as (this: Response, ...args: unknown[]) => Response;
+    response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      response.end = end as Response["end"];
+      const whole =
+        (typeof chunk === "string" || chunk instanceof Uint8Array) &&
+        !response.headersSent &&
+        isWholeBodyType(String(response.getHeader("Content-Type") ?? ""));
+      if (!whole) return end.call(response, chunk, encoding, callback);
+      const done = typeof encoding === "function" ? encoding : callback;
+      encodeWhole(accepted, response, bufferOf(chunk, encoding), (body) =>
+        end.call(response, body, done),
+      );
+      return response;
+    }) as Response["end"];
     next();
   };
 }
@@ -62,7 +62,6 @@ function encodeWhole(
 ) {
   const untouched =
     body.length < THRESHOLD_BYTES ||
-    response.headersSent ||
     response.getHeader("Content-Encoding") !== undefined ||
     /\bno-transform\b/i.test(String(response.getHeader("Cache-Control") ?? ""));
   if (untouched) return send(body);
