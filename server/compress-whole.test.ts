@@ -1,35 +1,13 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstChunk, rawGet, rawRequest } from "#tests/helpers/http.ts";
 import { captureResponse } from "./capture-response";
 import { compressWholeBodies } from "./compress-whole";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Engineering the digital frontier.</p>".repeat(200)}</body></html>`;
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** The response as sent: its encoded bytes, undecoded. */
-function get(url: string, headers: Record<string, string>, method = "GET") {
-  return new Promise<Answer>((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on("error", reject)
-      .end();
-  });
-}
 
 describe("compressWholeBodies", () => {
   let base = "";
@@ -87,7 +65,7 @@ describe("compressWholeBodies", () => {
   afterAll(() => close());
 
   it("sends a whole page gzipped in one piece, with its length", async () => {
-    const answer = await get(`${base}/page`, { "Accept-Encoding": "gzip" });
+    const answer = await rawGet(`${base}/page`, { "Accept-Encoding": "gzip" });
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.headers["transfer-encoding"]).toBeUndefined();
     expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
@@ -97,62 +75,57 @@ describe("compressWholeBodies", () => {
   });
 
   it("leaves a page written in pieces to the streaming middleware", async () => {
-    const answer = await get(`${base}/pieces`, { "Accept-Encoding": "gzip" });
+    const answer = await rawGet(`${base}/pieces`, { "Accept-Encoding": "gzip" });
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.headers["transfer-encoding"]).toBe("chunked");
     expect(gunzipSync(answer.body).toString()).toBe(page);
   });
 
   it("prefers Brotli when the browser takes it, and follows q-values", async () => {
-    const brotli = await get(`${base}/page`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    const brotli = await rawGet(`${base}/page`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(brotli.body).toString()).toBe(page);
-    const gzip = await get(`${base}/page`, { "Accept-Encoding": "br;q=0.5, gzip" });
+    const gzip = await rawGet(`${base}/page`, { "Accept-Encoding": "br;q=0.5, gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
-    const identity = await get(`${base}/page`, { "Accept-Encoding": "gzip;q=0, identity" });
+    const identity = await rawGet(`${base}/page`, { "Accept-Encoding": "gzip;q=0, identity" });
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.body.toString()).toBe(page);
   });
 
   it("encodes what the layers after it made of the page", async () => {
-    const answer = await get(`${base}/rewritten`, { "Accept-Encoding": "gzip" });
+    const answer = await rawGet(`${base}/rewritten`, { "Accept-Encoding": "gzip" });
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(answer.body).toString()).toContain("<body><h1>Rewritten</h1>");
   });
 
   it("compresses JSON answers too", async () => {
-    const answer = await get(`${base}/json`, { "Accept-Encoding": "gzip" });
+    const answer = await rawGet(`${base}/json`, { "Accept-Encoding": "gzip" });
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(answer.body).toString()).items).toHaveLength(100);
   });
 
   it("leaves small bodies, no-transform responses, HEAD requests and plain clients alone", async () => {
-    const small = await get(`${base}/small`, { "Accept-Encoding": "gzip" });
+    const small = await rawGet(`${base}/small`, { "Accept-Encoding": "gzip" });
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.body.toString()).toBe("<p>Small.</p>");
-    const untransformed = await get(`${base}/no-transform`, { "Accept-Encoding": "gzip" });
+    const untransformed = await rawGet(`${base}/no-transform`, { "Accept-Encoding": "gzip" });
     expect(untransformed.headers["content-encoding"]).toBeUndefined();
     expect(untransformed.body.toString()).toBe(page);
-    const head = await get(`${base}/page`, { "Accept-Encoding": "gzip" }, "HEAD");
+    const head = await rawRequest(`${base}/page`, {
+      method: "HEAD",
+      headers: { "Accept-Encoding": "gzip" },
+    });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    const plain = await get(`${base}/page`, {});
+    const plain = await rawGet(`${base}/page`, {});
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
   });
 
   it("does not hold back a streamed body", async () => {
-    const firstChunk = await new Promise<string>((resolve, reject) => {
-      http
-        .get(`${base}/stream`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
-          response.once("data", (chunk: Buffer) => {
-            resolve(chunk.toString());
-            releaseStream();
-          });
-          response.resume();
-        })
-        .on("error", reject);
-    });
-    expect(firstChunk).toBe("data: first\n\n");
+    const first = await firstChunk(`${base}/stream`, { "Accept-Encoding": "gzip" }, () =>
+      releaseStream(),
+    );
+    expect(first).toBe("data: first\n\n");
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstChunk, rawRequest } from "#tests/helpers/http.ts";
 import type { AppContext } from "./context";
 import { reactRouterHandler } from "./react-router-handler";
 
@@ -101,24 +102,6 @@ const build = {
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
 } as unknown as ServerBuild;
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function request(url: string, options: http.RequestOptions = {}, body?: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const sent = http.request(url, options, (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => {
-        text += chunk;
-      });
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end(body);
-  });
-}
-
 describe("reactRouterHandler", () => {
   const servers: http.Server[] = [];
   let base = "";
@@ -149,55 +132,43 @@ describe("reactRouterHandler", () => {
   });
 
   it("sends a rendered page in one piece, with its length", async () => {
-    const answer = await request(`${base}/`);
+    const answer = await rawRequest(`${base}/`);
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.headers["transfer-encoding"]).toBeUndefined();
     expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(page));
-    expect(answer.body).toBe(page);
+    expect(answer.body.toString()).toBe(page);
   });
 
   it("gives React Router the request's address, headers and body, and sends every cookie", async () => {
-    const answer = await request(`${base}/echo?q=1`, {
+    const answer = await rawRequest(`${base}/echo?q=1`, {
       headers: { Host: "frontier.test:8080", Accept: "text/plain", Cookie: "x=1" },
     });
-    expect(JSON.parse(answer.body)).toEqual({
+    expect(JSON.parse(answer.body.toString())).toEqual({
       url: "http://frontier.test:8080/echo?q=1",
       accept: "text/plain",
       cookies: "x=1",
       bodyUsed: false,
     });
     expect(answer.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
-    const posted = await request(
-      `${base}/echo?index`,
-      { method: "POST", headers: { "Content-Type": "text/plain" } },
-      "a posted body",
-    );
-    expect(JSON.parse(posted.body)).toEqual({ received: "a posted body" });
+    const posted = await rawRequest(`${base}/echo?index`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "a posted body",
+    });
+    expect(JSON.parse(posted.body.toString())).toEqual({ received: "a posted body" });
   });
 
   it("reads X-Forwarded-Host only behind a proxy Express trusts", async () => {
     const headers = { Host: "internal:3000", "X-Forwarded-Host": "frontier.test:8443" };
-    expect(JSON.parse((await request(`${base}/echo`, { headers })).body).url).toBe(
-      "http://internal:3000/echo",
-    );
-    expect(JSON.parse((await request(`${trusting}/echo`, { headers })).body).url).toBe(
-      "http://frontier.test:8443/echo",
-    );
+    const urlFrom = async (server: string) =>
+      JSON.parse((await rawRequest(`${server}/echo`, { headers })).body.toString()).url;
+    expect(await urlFrom(base)).toBe("http://internal:3000/echo");
+    expect(await urlFrom(trusting)).toBe("http://frontier.test:8443/echo");
   });
 
   it("streams a streamed body as it comes", async () => {
-    const first = await new Promise<string>((resolve, reject) => {
-      http
-        .get(`${base}/stream`, (response) => {
-          response.once("data", (chunk: Buffer) => {
-            resolve(chunk.toString());
-            releaseStream();
-          });
-          response.resume();
-        })
-        .on("error", reject);
-    });
+    const first = await firstChunk(`${base}/stream`, {}, () => releaseStream());
     expect(first).toBe("first");
   });
 
