@@ -14,9 +14,12 @@ export const PER_REQUEST_BROTLI_QUALITY = 3;
 /** Smaller bodies gain less than their encoding costs (compression's own threshold). */
 const THRESHOLD_BYTES = 1024;
 
-/** What a route sends whole: a rendered page, a JSON answer. */
-const isWholeBodyType = (type: string) =>
-  type.startsWith("text/html") || type.startsWith("application/json");
+/**
+ * What is sent whole, with one `end`: a rendered page, a JSON answer (our React Router
+ * adapter sends these so, and this middleware compresses them so).
+ */
+export const isWholeBodyType = (type: string | null | undefined) =>
+  typeof type === "string" && (type.startsWith("text/html") || type.startsWith("application/json"));
 
 const bufferOf = (chunk: string | Uint8Array, encoding: unknown) =>
   typeof chunk === "string"
@@ -42,7 +45,7 @@ export function compressWholeBodies(): RequestHandler {
       const whole =
         (typeof chunk === "string" || chunk instanceof Uint8Array) &&
         !response.headersSent &&
-        isWholeBodyType(String(response.getHeader("Content-Type") ?? ""));
+        isWholeBodyType(response.getHeader("Content-Type")?.toString());
       if (!whole) return end.call(response, chunk, encoding, callback);
       const done = typeof encoding === "function" ? encoding : callback;
       encodeWhole(accepted, response, bufferOf(chunk, encoding), (body) =>

@@ -8,6 +8,7 @@ import type {
   RequestHandler,
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { isWholeBodyType } from "./compress-whole";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -78,10 +79,6 @@ function hostOf(request: ExpressRequest) {
   return port === undefined ? name : `${name}:${port}`;
 }
 
-/** What a whole page or a JSON answer is sent as: one buffer. Streams stay streams. */
-const isWholeBody = (type: string | null) =>
-  type !== null && (type.startsWith("text/html") || type.startsWith("application/json"));
-
 async function send(response: ExpressResponse, answer: Response) {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();
@@ -93,7 +90,7 @@ async function send(response: ExpressResponse, answer: Response) {
   const type = answer.headers.get("Content-Type");
   if (!answer.body) {
     response.end();
-  } else if (isWholeBody(type)) {
+  } else if (isWholeBodyType(type)) {
     response.end(Buffer.from(await answer.arrayBuffer()));
   } else {
     if (type && /text\/event-stream/i.test(type)) response.flushHeaders();
