@@ -22,6 +22,12 @@ export type LoadResult = {
   bytesPerResponse: number;
 };
 
+/**
+ * What Chromium asks for: a page made per request is measured as a browser gets it
+ * (Brotli here), not in an encoding no browser prefers.
+ */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 export const loadSettings: LoadSettings = {
   threads: Number(process.env.BENCH_THREADS ?? 1),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),

@@ -20,6 +20,7 @@ import { runLighthouse } from "./lighthouse";
 import {
   type AlternatedResult,
   alternate,
+  BROWSER_ACCEPT_ENCODING,
   describeLoad,
   type LoadResult,
   load,
@@ -166,7 +167,7 @@ const cpu = (result: AlternatedResult) =>
 
 async function renderedSection(product: Product, pages: Array<[string, string, number]>) {
   out(
-    `\nRendered pages as a signed-in staff member (no cache answers), ${RENDERED_CONNECTIONS} connections`,
+    `\nRendered pages as a signed-in staff member (no cache answers), ${RENDERED_CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (as Chromium)`,
   );
   const cookie = await signIn(product.url);
   for (const [label, pagePath, goal] of pages) {
@@ -180,7 +181,7 @@ async function renderedSection(product: Product, pages: Array<[string, string, n
     const cpuBefore = cpuMs(product.pid);
     const result = await load(
       url,
-      { Cookie: cookie, "Accept-Encoding": "gzip" },
+      { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING },
       { ...loadSettings, connections: RENDERED_CONNECTIONS },
     );
     const perPage = (cpuMs(product.pid) - cpuBefore) / (result.rps * loadSettings.durationS);
@@ -254,7 +255,7 @@ async function onPostgres(pages: Array<[string, string, number]>) {
     const product = await startProduct({ dataDir, databaseUrl: database.url });
     try {
       out(
-        "\nThe same product on PostgreSQL, after the same load (cached identity and gzip, rendered)",
+        "\nThe same product on PostgreSQL, after the same load (cached gzip; rendered as Chromium asks)",
       );
       const cookie = await signIn(product.url);
       for (const [label, pagePath] of pages) {
@@ -264,7 +265,7 @@ async function onPostgres(pages: Array<[string, string, number]>) {
         await load(url);
         const rendered = await load(
           url,
-          { Cookie: cookie, "Accept-Encoding": "gzip" },
+          { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING },
           { ...loadSettings, connections: RENDERED_CONNECTIONS },
         );
         line(`  ${label} cached gzip`, figures(cached));

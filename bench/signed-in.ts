@@ -1,5 +1,6 @@
 /** Figures read one request at a time: admin list pages and first-load bytes. */
 import http from "node:http";
+import { BROWSER_ACCEPT_ENCODING } from "./load";
 import type { Product } from "./product";
 import { signIn } from "./product";
 
@@ -30,7 +31,7 @@ export async function timeAdminLists(product: Product, out: (text: string) => vo
     for (let run = 0; run < SAMPLES + 2; run++) {
       const startedAt = performance.now();
       const response = await fetch(`${product.url}${target}`, {
-        headers: { Cookie: cookie, "Accept-Encoding": "gzip" },
+        headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING },
         redirect: "manual",
       });
       await response.arrayBuffer();

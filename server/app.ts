@@ -27,6 +27,7 @@ import {
   compressWholeBodies,
   PER_REQUEST_BROTLI_QUALITY,
   PER_REQUEST_GZIP_LEVEL,
+  STREAM_BROTLI_WINDOW_BITS,
 } from "./compress-whole";
 import type { AppContext } from "./context";
 import { csrfProtection } from "./csrf";
@@ -80,7 +81,12 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
   app.use(
     compression({
       level: PER_REQUEST_GZIP_LEVEL,
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
+      brotli: {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY,
+          [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_BROTLI_WINDOW_BITS,
+        },
+      },
     }),
   );
   app.use(compressWholeBodies());

@@ -3,9 +3,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstChunk, rawGet, rawRequest } from "#tests/helpers/http.ts";
+import { declaredBrotliWindow, firstChunk, rawGet, rawRequest } from "#tests/helpers/http.ts";
 import { captureResponse } from "./capture-response";
-import { compressWholeBodies } from "./compress-whole";
+import { brotliWindowBits, compressWholeBodies } from "./compress-whole";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Engineering the digital frontier.</p>".repeat(200)}</body></html>`;
 
@@ -85,6 +85,10 @@ describe("compressWholeBodies", () => {
     const brotli = await rawGet(`${base}/page`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(brotli.body).toString()).toBe(page);
+    // A window that just holds the page (8 KB here), not Brotli's default of 4 MB.
+    const window = declaredBrotliWindow(brotli.body);
+    expect(2 ** window - 16).toBeGreaterThanOrEqual(Buffer.byteLength(page));
+    expect(2 ** (window - 1) - 16).toBeLessThan(Buffer.byteLength(page));
     const gzip = await rawGet(`${base}/page`, { "Accept-Encoding": "br;q=0.5, gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     const identity = await rawGet(`${base}/page`, { "Accept-Encoding": "gzip;q=0, identity" });
@@ -127,5 +131,15 @@ describe("compressWholeBodies", () => {
       releaseStream(),
     );
     expect(first).toBe("data: first\n\n");
+  });
+});
+
+describe("brotliWindowBits", () => {
+  it("is the smallest window that holds the body, within Brotli's bounds", () => {
+    expect(brotliWindowBits(48_083)).toBe(16);
+    expect(brotliWindowBits(65_520)).toBe(16);
+    expect(brotliWindowBits(65_521)).toBe(17);
+    expect(brotliWindowBits(20)).toBe(10);
+    expect(brotliWindowBits(50_000_000)).toBe(22);
   });
 });

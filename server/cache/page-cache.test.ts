@@ -4,10 +4,11 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { brotliWindowBits } from "#server/compress-whole.ts";
 import { withRequestId } from "#server/request-id.ts";
 import { publicPageHeaderList } from "#server/security-headers.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { rawGet } from "#tests/helpers/http.ts";
+import { declaredBrotliWindow, rawGet } from "#tests/helpers/http.ts";
 import {
   createEntry,
   createPageCache,
@@ -115,6 +116,8 @@ describe("the page cache in front of a rendering app", () => {
       expect(answer.headers.etag, encoding).toBe(first.headers.etag);
     }
     expect(answers.br[0].body.length).toBeLessThan(answers.gzip[0].body.length);
+    // Compressed with a window that holds the page, not Brotli's default of 4 MB.
+    expect(declaredBrotliWindow(answers.br[0].body)).toBe(brotliWindowBits(page.length));
   });
 
   it("answers a hit with the header block the render's answer had, and an id of its own", async () => {

@@ -9,6 +9,7 @@ import {
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { type Encoding, preferredEncoding } from "#server/accept-encoding.ts";
+import { brotliWindowBits } from "#server/compress-whole.ts";
 import type { Database } from "#server/db/client.ts";
 import { log } from "#server/log.ts";
 import { requestIdOf } from "#server/request-id.ts";
@@ -74,6 +75,7 @@ export async function createEntry({
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: 11,
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
         [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),

@@ -53,3 +53,13 @@ export function firstChunk(url: string, headers: Record<string, string> = {}, th
       .on("error", reject);
   });
 }
+
+/** The window a Brotli stream declares in its first bits (RFC 7932, section 9.1). */
+export function declaredBrotliWindow(stream: Buffer) {
+  const bits = stream[0];
+  if ((bits & 1) === 0) return 16;
+  const wide = (bits >> 1) & 7;
+  if (wide !== 0) return 17 + wide;
+  const narrow = (bits >> 4) & 7;
+  return narrow === 0 ? 17 : 8 + narrow;
+}
