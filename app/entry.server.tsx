@@ -14,6 +14,7 @@ import {
 } from "#app/components/site/static-parts.server.ts";
 import { bootAfterPaint } from "#app/lib/boot-after-paint.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { WholeResponse } from "#server/whole-response.ts";
 
 export const streamTimeout = 5_000;
 // Development keeps React Router's boot script as it is (Vite's client and HMR live beside it).
@@ -60,7 +61,8 @@ export default function handleRequest(
           // to the socket at once (decision 705), not one write per 2 KB chunk; in
           // production a cached public page's scripts wait for the first paint (decision 721).
           // React's server build writes strings (scripts/react-dom-patches.mjs): they are
-          // kept as strings and the page is encoded once, at the end (decision 738).
+          // kept as strings and the page is encoded once, at the end (decision 738), and
+          // handed to our Express adapter as those bytes (decision 739).
           const chunks: Array<string | Uint8Array> = [];
           const body = new Writable({
             decodeStrings: false,
@@ -73,7 +75,7 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               const html = textOf(chunks);
               resolve(
-                new Response(utf8(bootsAfterPaint ? bootAfterPaint(html) : html), {
+                new WholeResponse(utf8(bootsAfterPaint ? bootAfterPaint(html) : html), {
                   headers: responseHeaders,
                   status,
                 }),

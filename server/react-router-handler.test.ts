@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstChunk, rawRequest } from "#tests/helpers/http.ts";
 import type { AppContext } from "./context";
 import { reactRouterHandler } from "./react-router-handler";
+import { WholeResponse } from "./whole-response";
 
 // React Router behind our Express adapter, with a build of two routes made here: resource
 // routes (a loader and no component) answer with the Response they return, and every
@@ -18,14 +19,30 @@ let lastAbort: Promise<string> | undefined;
 const module = (loader: (args: { request: Request }) => unknown, action?: unknown) =>
   ({ loader, action, default: undefined }) as never;
 
+/** A page as app/entry.server.tsx answers it: its bytes in hand, never read as a stream. */
+function renderedPage() {
+  const answer = new WholeResponse(Buffer.from(page), {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+  Object.defineProperty(answer, "body", {
+    get() {
+      throw new Error("a WholeResponse was read as a stream");
+    },
+  });
+  return answer;
+}
+
 const build = {
   entry: {
     module: {
-      default: () =>
-        new Response(page, {
-          status: 200,
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        }),
+      default: (request: Request) =>
+        new URL(request.url).searchParams.has("plain")
+          ? new Response(page, {
+              status: 200,
+              headers: { "Content-Type": "text/html; charset=utf-8" },
+            })
+          : renderedPage(),
     },
   },
   routes: {
@@ -131,13 +148,16 @@ describe("reactRouterHandler", () => {
     for (const server of servers) server.close();
   });
 
-  it("sends a rendered page in one piece, with its length", async () => {
-    const answer = await rawRequest(`${base}/`);
-    expect(answer.status).toBe(200);
-    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(answer.headers["transfer-encoding"]).toBeUndefined();
-    expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(page));
-    expect(answer.body.toString()).toBe(page);
+  it("sends a rendered page in one piece, with its length, from the bytes it came as", async () => {
+    // The entry's WholeResponse throws if its body is read as a stream.
+    for (const address of [`${base}/`, `${base}/?plain`]) {
+      const answer = await rawRequest(address);
+      expect(answer.status, address).toBe(200);
+      expect(answer.headers["content-type"], address).toBe("text/html; charset=utf-8");
+      expect(answer.headers["transfer-encoding"], address).toBeUndefined();
+      expect(Number(answer.headers["content-length"]), address).toBe(Buffer.byteLength(page));
+      expect(answer.body.toString(), address).toBe(page);
+    }
   });
 
   it("gives React Router the request's address, headers and body, and sends every cookie", async () => {

@@ -9,6 +9,7 @@ import type {
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isWholeBodyType } from "./compress-whole";
+import { wholeBytesOf } from "./whole-response";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -20,7 +21,8 @@ type Options = {
  * React Router behind Express (decision 738): what `@react-router/express` does, except that
  * a body that is whole by nature (a rendered page, a JSON answer) is written with one `end`
  * instead of being read chunk by chunk from its stream. A document is rendered completely
- * before React Router returns it (app/entry.server.tsx), so nothing waits longer for it.
+ * before React Router returns it (app/entry.server.tsx), so nothing waits longer for it; its
+ * bytes come as they are, in a WholeResponse (decision 739).
  */
 export function reactRouterHandler({ build, mode, getLoadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
@@ -88,7 +90,10 @@ async function send(response: ExpressResponse, answer: Response) {
   response.status(answer.status);
   for (const [name, value] of answer.headers) response.append(name, value);
   const type = answer.headers.get("Content-Type");
-  if (!answer.body) {
+  const whole = wholeBytesOf(answer);
+  if (whole) {
+    response.end(whole);
+  } else if (!answer.body) {
     response.end();
   } else if (isWholeBodyType(type)) {
     response.end(Buffer.from(await answer.arrayBuffer()));
