@@ -7,5 +7,8 @@ export default {
   ssr: true,
   future: {
     v8_trailingSlashAwareDataRequests: true,
+    // Loaders and actions get the request as it came (read addresses from their \`url\`):
+    // no two copies of the request per loader (decision 740).
+    v8_passThroughRequests: true,
   },
 } satisfies Config;

@@ -21,7 +21,7 @@ export const MAX_PAGE_SIZE = 100;
  * still shows the list.
  */
 export function parseListParams<Sort extends string>(
-  request: Request | URL,
+  url: URL,
   options: {
     sortable: readonly [Sort, ...Sort[]];
     defaultSort: Sort;
@@ -29,7 +29,6 @@ export function parseListParams<Sort extends string>(
     pageSize?: number;
   },
 ): ListParams<Sort> {
-  const url = request instanceof URL ? request : new URL(request.url);
   const get = (name: string) => url.searchParams.get(name) ?? undefined;
   const fallbackSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const schema = z.object({

@@ -14,6 +14,8 @@ import { findRevisions } from "./revisions";
 /** What the insight and case study screens' loaders and actions receive. */
 type ScreenArgs = {
   request: Request;
+  /** The address asked for, as React Router gives it to loaders (no `.data`, `_routes`, `index`). */
+  url: URL;
   context: AppContext;
   params: { id?: string };
 };
@@ -23,7 +25,7 @@ const statuses = ["draft", "scheduled", "published"] as const;
 /** The list screen: search, state filter and page from the address. Admins only. */
 export async function loadPublishableList(args: ScreenArgs, store: PublishableStore) {
   await requireRole(args, "admin");
-  const url = new URL(args.request.url);
+  const url = args.url;
   const params = parseListParams(url, {
     sortable: ["updated"],
     defaultSort: "updated",

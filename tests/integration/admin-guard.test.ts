@@ -161,7 +161,12 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
     const url = "http://frontier.test/admin/settings/navigation";
     const headers = { Cookie: cookies.clientManager ?? "" };
     const read = await module
-      .loader({ request: new Request(url, { headers }), context: context(), params: {} })
+      .loader({
+        request: new Request(url, { headers }),
+        url: new URL(url),
+        context: context(),
+        params: {},
+      })
       .catch((thrown: unknown) => thrown);
     expect(classify(read)).toBe("admin-only");
     expect(JSON.stringify(read)).not.toContain("About Us");
@@ -173,6 +178,7 @@ describe("every admin route and action is guarded (SPEC.md section 6)", () => {
     const changed = await module
       .action({
         request: new Request(url, { method: "POST", headers, body }),
+        url: new URL(url),
         context: context(),
         params: {},
       })
@@ -320,6 +326,8 @@ describe("with two-factor sign-in required, every admin route sends an account w
       headers: { Cookie: cookies.clientManager },
       body,
     });
-    expect(await module.action({ request, context: context(), params: {} })).toEqual({ ok: true });
+    expect(
+      await module.action({ request, url: new URL(request.url), context: context(), params: {} }),
+    ).toEqual({ ok: true });
   }, 60_000);
 });

@@ -71,7 +71,12 @@ describeEachDatabase("project files for staff", (get) => {
       },
     );
     return fileRoute
-      .loader({ request, context: context(), params: { id: projectId, fileId } } as never)
+      .loader({
+        request,
+        url: new URL(request.url),
+        context: context(),
+        params: { id: projectId, fileId },
+      } as never)
       .catch((thrown: unknown) => thrown as Response);
   }
 

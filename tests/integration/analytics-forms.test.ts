@@ -42,7 +42,12 @@ describeEachDatabase("forms that carry the pages before contact", (get) => {
     return new Request(`http://frontier.test${path}`, { method: "POST", body, headers });
   };
   const call = (handler: (args: never) => unknown, request: Request) =>
-    handler({ request, context: context(), params: {} } as never) as Promise<unknown>;
+    handler({
+      request,
+      url: new URL(request.url),
+      context: context(),
+      params: {},
+    } as never) as Promise<unknown>;
 
   const pathsOf = async (column: "conversationId" | "subscriberId" | "leadId", id: string) =>
     (

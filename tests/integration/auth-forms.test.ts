@@ -41,7 +41,12 @@ describeEachDatabase("sign-in forms refuse bad input", (get) => {
       outcome: {},
     }) as unknown as AppContext;
   const call = async (module: { action: (args: never) => Promise<unknown> }, request: Request) =>
-    (await module.action({ request, context: context(), params: {} } as never)) as Answer;
+    (await module.action({
+      request,
+      url: new URL(request.url),
+      context: context(),
+      params: {},
+    } as never)) as Answer;
 
   it("login: empty and malformed fields", async () => {
     const answer = await call(login, post("/login", { email: "not-an-email", password: "" }));

@@ -52,6 +52,7 @@ describeEachDatabase("brute-force limits hold for parallel attempts", (get) => {
     });
     return (await account.action({
       request,
+      url: new URL(request.url),
       context: authContext(get(), env, address),
       params: {},
     } as never)) as Answer;

@@ -27,6 +27,7 @@ describeEachDatabase("passkeys on the server", (get) => {
   const call = async (fields: Record<string, string>, cookie?: string) =>
     (await loginPasskey.action({
       request: siteRequest("/login/passkey", { form: fields, cookie }),
+      url: new URL("/login/passkey", "http://localhost"),
       context: authContext(get(), env),
       params: {},
     } as never)) as Answer;

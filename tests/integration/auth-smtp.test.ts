@@ -72,6 +72,7 @@ describeEachDatabase("sign-in mail through SMTP", (get) => {
       });
       const answer = await forgot.action({
         request,
+        url: new URL(request.url),
         context: context as unknown as AppContext,
         params: {},
       } as never);

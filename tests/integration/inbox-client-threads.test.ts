@@ -85,7 +85,12 @@ describeEachDatabase("answering clients from the inbox", (get) => {
     const request = new Request(`http://frontier.test/admin/chat${search}`, {
       headers: { Cookie: cookies[who] },
     });
-    return inbox.loader({ request, context: context(), params: {} } as never) as Promise<Loaded>;
+    return inbox.loader({
+      request,
+      url: new URL(request.url),
+      context: context(),
+      params: {},
+    } as never) as Promise<Loaded>;
   }
 
   async function act(who: keyof typeof cookies, fields: Record<string, string>) {
@@ -97,7 +102,7 @@ describeEachDatabase("answering clients from the inbox", (get) => {
       body,
     });
     return inbox
-      .action({ request, context: context(), params: {} } as never)
+      .action({ request, url: new URL(request.url), context: context(), params: {} } as never)
       .catch((thrown: unknown) => thrown);
   }
 

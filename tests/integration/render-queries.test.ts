@@ -64,7 +64,12 @@ describe("the queries one render of a public page makes", () => {
     const request = new Request(`http://frontier.test${path}`, {
       headers: { Cookie: "frontier.session=signed-in-staff" },
     });
-    const args = { request, params, context: authContext(database, env) } as never;
+    const args = {
+      request,
+      url: new URL(request.url),
+      params,
+      context: authContext(database, env),
+    } as never;
     statements = [];
     await Promise.all([
       (rootLoader as AnyLoader)(args),
@@ -97,6 +102,7 @@ describe("the queries one render of a public page makes", () => {
       const request = new Request(`http://frontier.test${path}`);
       return (await loader({
         request,
+        url: new URL(request.url),
         params,
         context: authContext(database, env),
       } as never)) as Record<string, unknown>;
@@ -180,7 +186,12 @@ describe("the queries one render of a public page makes", () => {
       actor: { id: "admin-1", name: "Ada Admin" },
     });
     const request = new Request(`http://frontier.test/insights/${slug}`);
-    const args = { request, params: { slug }, context: authContext(database, env) } as never;
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: { slug },
+      context: authContext(database, env),
+    } as never;
     const loaded = (await (insightLoader as AnyLoader)(args)) as { insight: { title: string } };
     expect(loaded.insight.title).toBe("Counted again");
   });
@@ -209,7 +220,10 @@ describe("the queries one render of a public page makes", () => {
       return cookieOf(headers);
     }
 
-    /** A copy of the request, as React Router hands one to each loader. */
+    /**
+     * A copy of the request: the check must not rest on every loader getting the same object
+     * (React Router handed each its own copy before decision 740).
+     */
     const copyOf = (request: Request) =>
       new Request(request.url, { method: request.method, headers: request.headers });
 
@@ -234,7 +248,7 @@ describe("the queries one render of a public page makes", () => {
       const context = authContext(database, env);
       statements = [];
       const args = (context: AppContext) =>
-        ({ request: copyOf(request), params: {}, context }) as never;
+        ({ request: copyOf(request), url: new URL(request.url), params: {}, context }) as never;
       await (adminLayoutLoader as AnyLoader)(args(context));
       const oneCheck = sessionQueries(statements).length;
       expect(oneCheck).toBeGreaterThan(0);

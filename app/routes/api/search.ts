@@ -6,8 +6,8 @@ import type { Route } from "./+types/search";
  * Results as you type, for the search dialog: GET /api/search?q=… answers JSON. The same
  * search as /search, first page only; content changes show at once (no caching).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams.get("q");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const query = url.searchParams.get("q");
   const results = await searchSite({
     db: context.db,
     query,

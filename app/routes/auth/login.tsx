@@ -22,8 +22,7 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const found = await getSessionUser({ request, context });
   if (found.user) throw redirect(redirectTo);

@@ -19,8 +19,8 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const row = await findUsableToken(context.db, "reset", token);
   return { token, email: row?.email ?? null, expiredMessage: tokenExpiredMessage("reset") };
 }

@@ -22,8 +22,8 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const isValid =
     Boolean(await findUsableToken(context.db, "setup", token)) &&
     !(await hasActiveAdmin(context.db));

@@ -32,15 +32,15 @@ export const meta = ({ data }: Route.MetaArgs) => [
 
 const reviewStep = onboardingSteps.length;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const onboarding = await getOnboarding({ db: context.db, onboardingId: params.projectId });
   invariantResponse(onboarding, "Not Found", { status: 404 });
-  const stepParam = Number(new URL(request.url).searchParams.get("step"));
+  const stepParam = Number(url.searchParams.get("step"));
   const step =
     Number.isInteger(stepParam) &&
     stepParam >= 0 &&
     stepParam <= reviewStep &&
-    new URL(request.url).searchParams.has("step")
+    url.searchParams.has("step")
       ? stepParam
       : Math.min(onboarding.currentStep, reviewStep);
   return {

@@ -16,8 +16,8 @@ export const meta = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   if (token) {
     const link = await findSignInLink({ db: context.db, token });
     return { token, link: link ?? null, isGone: !link };

@@ -9,7 +9,7 @@ import type { Route } from "./+types/statement";
 /** The signed-in client's statement of account: ?from=YYYY-MM-DD&to=YYYY-MM-DD&format=pdf|csv. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requirePortalViewer(args);
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const format = statementFormats.find((candidate) => candidate === params.get("format")) ?? "pdf";
   const { body, from, to } = await portalData(async () => {
     const period = statementPeriod(params);

@@ -4,14 +4,14 @@ import type { Route } from "./+types/campaign-tracking";
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 /** Opens and clicks of campaigns whose tracking staff switched on (off by default). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const kind = params.kind === "open" ? "open" : params.kind === "click" ? "click" : undefined;
   if (!kind) throw new Response("Not Found", { status: 404 });
-  const url = new URL(request.url).searchParams.get("u") ?? undefined;
+  const target = url.searchParams.get("u") ?? undefined;
   const result = await recordTrackingEvent(context.db, {
     token: params.token,
     kind,
-    url,
+    url: target,
     publicUrl: context.env.PUBLIC_URL,
   }).catch(() => undefined);
   if (kind === "open")

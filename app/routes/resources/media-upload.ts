@@ -20,11 +20,11 @@ const uploadSchema = z.object({
  */
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, "admin");
-  const { request, context } = args;
+  const { request, context, url } = args;
   let upload: UploadForm | undefined;
   try {
     if (request.method === "DELETE") {
-      const id = new URL(request.url).searchParams.get("id") ?? "";
+      const id = url.searchParams.get("id") ?? "";
       if (!z.uuid().safeParse(id).success)
         throw new AppError("INVALID", "Choose a file to delete.");
       await deleteMedia({ db: context.db, env: context.env, id });

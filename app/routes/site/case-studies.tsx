@@ -14,10 +14,10 @@ import { listPath } from "#shared/list-params.ts";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/case-studies";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   // Every address names a page that exists: an unknown service or industry, or a page past
   // the last, is a 404 (and so not one more copy of the list in the page cache).
-  const params = parseListParams(new URL(request.url));
+  const params = parseListParams(url);
   if (!params) throw data("Not found", { status: 404 });
   const { service, industry, page } = params;
   if (service && !findServiceById(service)) throw data("No such service", { status: 404 });

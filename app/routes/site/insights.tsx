@@ -12,10 +12,10 @@ import { listPath } from "#shared/list-params.ts";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/insights";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   // Every address names a page that exists: a tag nobody uses or a page past the last is a 404
   // (and so not one more copy of the list in the page cache).
-  const params = parseListParams(new URL(request.url));
+  const params = parseListParams(url);
   if (!params) throw data("Not found", { status: 404 });
   const [result, tags] = await rememberPublicData(
     context.db,

@@ -7,8 +7,8 @@ import { confirmSubscription } from "#server/newsletter/newsletter.ts";
 import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 /** Confirming takes a press of a button: link scanners that open every URL in a mail confirm nothing. */

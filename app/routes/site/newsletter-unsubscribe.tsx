@@ -6,17 +6,17 @@ import { unsubscribeFromNewsletter } from "#server/newsletter/newsletter.ts";
 import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 /**
  * One click on the page, or a mail client's RFC 8058 one-click POST
  * (body "List-Unsubscribe=One-Click", token in the URL).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
+  const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   const result = await unsubscribeFromNewsletter({ db: context.db, token });
   return { result };
 }

@@ -12,9 +12,9 @@ import { podcast } from "#shared/podcast.ts";
 import { absoluteUrl, breadcrumbJsonLd, SITE_NAME, seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/podcasts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   // A page past the last is a 404 (and so not one more copy of the list in the page cache).
-  const params = parseListParams(new URL(request.url));
+  const params = parseListParams(url);
   if (!params) throw data("Not found", { status: 404 });
   const result = await rememberPublicData(context.db, `podcasts:${params.page ?? 1}`, () =>
     findPublishedEpisodes({ db: context.db, page: params.page }),

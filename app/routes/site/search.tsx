@@ -11,8 +11,7 @@ import type { Route } from "./+types/search";
  * The search page: a GET form and server-rendered results with pages, so it works without
  * JavaScript. The header's dialog (results as you type) links here for the full list.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const query = normalizeQuery(url.searchParams.get("q"));
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   if (!query) return { query, items: [], total: 0, page: 1, pageCount: 0 };

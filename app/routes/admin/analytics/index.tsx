@@ -24,7 +24,7 @@ export const meta = () => [{ title: "Analytics | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const { db } = args.context;
-  const { period, error } = parsePeriod(new URL(args.request.url), utcDay(new Date()));
+  const { period, error } = parsePeriod(args.url, utcDay(new Date()));
   const [report, byLeads, byValue] = await Promise.all([
     getAnalyticsReport({ db, period }),
     rankContentByLeads({ db, range: period }),
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
     if (form.get("intent") !== "refresh") throw new AppError("INVALID", "Unknown action.");
     await flushAnalyticsEvents();
     await rollupAnalytics({ db: args.context.db });
-    const url = new URL(args.request.url);
+    const url = args.url;
     return redirectWithToast(`/admin/analytics${url.search}`, { message: "Figures refreshed." });
   } catch (error) {
     return errorResponse(error);

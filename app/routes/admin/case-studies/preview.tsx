@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const id = new URL(args.request.url).searchParams.get("id") ?? "";
+  const id = args.url.searchParams.get("id") ?? "";
   invariantResponse(isUuid(id), "Choose a case study to preview.", {
     status: 400,
   });

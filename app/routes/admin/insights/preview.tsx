@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const id = new URL(args.request.url).searchParams.get("id") ?? "";
+  const id = args.url.searchParams.get("id") ?? "";
   invariantResponse(isUuid(id), "Choose an insight to preview.", { status: 400 });
   const insight = await getInsightForEdit({ db: args.context.db, id });
   invariantResponse(insight, "This insight does not exist.", { status: 404 });

@@ -10,12 +10,12 @@ export const meta = () => [{ title: "Outbox | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const params = parseListParams(args.request, {
+  const params = parseListParams(args.url, {
     sortable: ["createdAt"],
     defaultSort: "createdAt",
     pageSize: 20,
   });
-  const to = new URL(args.request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
+  const to = args.url.searchParams.get("to")?.trim().slice(0, 254) ?? "";
   const { rows, total } = await findOutboxMessages(args.context.db, { ...params, to });
   return {
     rows,

@@ -17,9 +17,7 @@ export const meta = () => [{ title: "New project | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const clients = await listClientChoices({ db: args.context.db });
-  const chosen = clients.find(
-    (client) => client.id === new URL(args.request.url).searchParams.get("clientId"),
-  );
+  const chosen = clients.find((client) => client.id === args.url.searchParams.get("clientId"));
   return { clients, clientId: chosen?.id ?? "", currency: chosen?.currency ?? "USD" };
 }
 

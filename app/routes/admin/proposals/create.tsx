@@ -25,7 +25,7 @@ const defaultTerms = `- Prices exclude any taxes not listed.
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const clients = await listClientChoices({ db: args.context.db });
-  const clientId = new URL(args.request.url).searchParams.get("clientId") ?? "";
+  const clientId = args.url.searchParams.get("clientId") ?? "";
   const chosen = clients.find((client) => client.id === clientId);
   return {
     clients,

@@ -31,7 +31,7 @@ const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const url = new URL(args.request.url);
+  const url = args.url;
   const status = statusFilterFrom(url, subscriberStatuses);
   const q = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
   const tag = url.searchParams.get("tag")?.trim().slice(0, 40) ?? "";
@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, clientAddress } = args.context;
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
-  const here = `/admin/subscribers${new URL(args.request.url).search}`;
+  const here = `/admin/subscribers${args.url.search}`;
   try {
     switch (intent) {
       case "add": {

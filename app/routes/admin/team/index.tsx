@@ -29,7 +29,7 @@ export const meta = () => [{ title: "Team | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireRole(args, "admin");
-  const params = parseListParams(args.request, {
+  const params = parseListParams(args.url, {
     sortable: staffSortable,
     defaultSort: "email",
   });
