@@ -1,7 +1,8 @@
 // Changes to React Router's production build, made when `npm run build` copies it into
 // build/node_modules (decision 722). Each one keeps React Router's answers exactly and
 // removes work a server repeats on every page: finding the matching route by trying every
-// route of the table in turn, and rebuilding the whole route tree for each render.
+// route of the table in turn, rebuilding the whole route tree for each render, and listing
+// every route's module again for each render.
 //
 // A change names the code it replaces; if React Router's code is not there exactly once
 // (a new version), the build stops and says which change no longer applies, rather than
@@ -113,6 +114,27 @@ function frontierServerRoutes(routes, routeModules, future, isSpaMode) {
   });
   return tree;
 }
+`,
+  },
+  {
+    name: "route modules of a build listed once",
+    find: `function createEntryRouteModules(manifest) {
+  return Object.keys(manifest).reduce((memo, routeId) => {`,
+    replace: `function createEntryRouteModules(manifest) {
+  let listed = frontierEntryRouteModules.get(manifest);
+  if (!listed) {
+    listed = frontierListRouteModules(manifest);
+    frontierEntryRouteModules.set(manifest, listed);
+  }
+  return listed;
+}
+function frontierListRouteModules(manifest) {
+  return Object.keys(manifest).reduce((memo, routeId) => {`,
+    append: `
+// Added by scripts/react-router-patches.mjs: every document render listed the modules of
+// all the build's routes again (an object grown key by key, one per route of the table);
+// the list depends only on the build's routes, and nothing on the server changes it.
+var frontierEntryRouteModules = new WeakMap();
 `,
   },
 ];

@@ -135,4 +135,62 @@ describe("React Router as changed by the build", () => {
       "routes/site/insight.tsx",
     );
   });
+
+  it("hands every document render of a build the same list of its route modules", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const modules = {
+      root: { default: () => null },
+      page: { default: () => null, loader: () => "page" },
+    };
+    const buildOf = () =>
+      ({
+        entry: {
+          module: {
+            default: (
+              _request: Request,
+              status: number,
+              _headers: Headers,
+              context: { routeModules: Record<string, unknown> },
+            ) => {
+              seen.push(context.routeModules);
+              return new Response("<!DOCTYPE html>", { status });
+            },
+          },
+        },
+        routes: {
+          root: { id: "root", path: "", module: modules.root },
+          page: { id: "page", parentId: "root", path: "page", module: modules.page },
+        },
+        assets: {
+          entry: { module: "/entry.js", imports: [] },
+          routes: {},
+          url: "/m.js",
+          version: "1",
+        },
+        basename: "/",
+        publicPath: "/",
+        assetsBuildDirectory: "build/client",
+        future: {},
+        ssr: true,
+        isSpaMode: false,
+        prerender: [],
+        routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+      }) as never;
+    const render = async (router: RouterModule, build: never) => {
+      const handle = router.createRequestHandler(build, "production");
+      const answer = await handle(new Request("http://frontier.test/page"));
+      expect(answer.status).toBe(200);
+    };
+    const build = buildOf();
+    await render(changed, build);
+    await render(changed, build);
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[0]).toEqual(modules);
+    // Another build (the development server makes one per change) gets its own list.
+    await render(changed, buildOf());
+    expect(seen[2]).not.toBe(seen[0]);
+    // As the published build lists them.
+    await render(published, buildOf());
+    expect(seen[3]).toEqual(seen[0]);
+  });
 });
