@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstChunk, rawRequest } from "#tests/helpers/http.ts";
+import { handMadeBuild } from "#tests/helpers/server-build.ts";
 import type { AppContext } from "./context";
 import { reactRouterHandler } from "./react-router-handler";
 import { WholeResponse } from "./whole-response";
@@ -33,17 +33,15 @@ function renderedPage() {
   return answer;
 }
 
-const build = {
+const build = handMadeBuild({
   entry: {
-    module: {
-      default: (request: Request) =>
-        new URL(request.url).searchParams.has("plain")
-          ? new Response(page, {
-              status: 200,
-              headers: { "Content-Type": "text/html; charset=utf-8" },
-            })
-          : renderedPage(),
-    },
+    default: (request: Request) =>
+      new URL(request.url).searchParams.has("plain")
+        ? new Response(page, {
+            status: 200,
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          })
+        : renderedPage(),
   },
   routes: {
     root: { id: "root", path: "", module: { default: () => null } },
@@ -103,21 +101,7 @@ const build = {
       }),
     },
   },
-  assets: {
-    entry: { module: "/entry.js", imports: [] },
-    routes: {},
-    url: "/manifest.js",
-    version: "1",
-  },
-  basename: "/",
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+});
 
 describe("reactRouterHandler", () => {
   const servers: http.Server[] = [];

@@ -25,7 +25,7 @@ const statuses = ["draft", "scheduled", "published"] as const;
 /** The list screen: search, state filter and page from the address. Admins only. */
 export async function loadPublishableList(args: ScreenArgs, store: PublishableStore) {
   await requireRole(args, "admin");
-  const url = args.url;
+  const { url } = args;
   const params = parseListParams(url, {
     sortable: ["updated"],
     defaultSort: "updated",

@@ -6,8 +6,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
+import { handMadeBuild } from "#tests/helpers/server-build.ts";
 import { patchReactRouter, reactRouterPatches } from "../../scripts/react-router-patches.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -143,40 +145,24 @@ describe("React Router as changed by the build", () => {
       page: { default: () => null, loader: () => "page" },
     };
     const buildOf = () =>
-      ({
+      handMadeBuild({
         entry: {
-          module: {
-            default: (
-              _request: Request,
-              status: number,
-              _headers: Headers,
-              context: { routeModules: Record<string, unknown> },
-            ) => {
-              seen.push(context.routeModules);
-              return new Response("<!DOCTYPE html>", { status });
-            },
+          default: (
+            _request: Request,
+            status: number,
+            _headers: Headers,
+            context: { routeModules: Record<string, unknown> },
+          ) => {
+            seen.push(context.routeModules);
+            return new Response("<!DOCTYPE html>", { status });
           },
         },
         routes: {
           root: { id: "root", path: "", module: modules.root },
           page: { id: "page", parentId: "root", path: "page", module: modules.page },
         },
-        assets: {
-          entry: { module: "/entry.js", imports: [] },
-          routes: {},
-          url: "/m.js",
-          version: "1",
-        },
-        basename: "/",
-        publicPath: "/",
-        assetsBuildDirectory: "build/client",
-        future: {},
-        ssr: true,
-        isSpaMode: false,
-        prerender: [],
-        routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-      }) as never;
-    const render = async (router: RouterModule, build: never) => {
+      });
+    const render = async (router: RouterModule, build: ServerBuild) => {
       const handle = router.createRequestHandler(build, "production");
       const answer = await handle(new Request("http://frontier.test/page"));
       expect(answer.status).toBe(200);

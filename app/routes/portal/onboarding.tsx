@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const onboarding = await portalData(() =>
     getPortalOnboarding({ db: args.context.db, viewer, projectId: args.params.id }),
   );
-  const url = args.url;
+  const { url } = args;
   const stepParam = Number(url.searchParams.get("step"));
   const asked =
     url.searchParams.has("step") &&

@@ -7,7 +7,7 @@ import type { Route } from "./+types/subscribers-export";
 /** The subscriber list (with the screen's filters) as a CSV download. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, "admin");
-  const url = args.url;
+  const { url } = args;
   const status = z
     .enum(subscriberStatuses)
     .optional()

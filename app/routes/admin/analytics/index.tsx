@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
     if (form.get("intent") !== "refresh") throw new AppError("INVALID", "Unknown action.");
     await flushAnalyticsEvents();
     await rollupAnalytics({ db: args.context.db });
-    const url = args.url;
+    const { url } = args;
     return redirectWithToast(`/admin/analytics${url.search}`, { message: "Figures refreshed." });
   } catch (error) {
     return errorResponse(error);

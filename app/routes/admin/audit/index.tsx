@@ -11,7 +11,7 @@ export const meta = () => [{ title: "Audit log | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const { db } = args.context;
-  const url = args.url;
+  const { url } = args;
   const params = parseListParams(url, {
     sortable: ["createdAt"],
     defaultSort: "createdAt",

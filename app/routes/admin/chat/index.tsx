@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   const me = await requireRole(args, "staff");
   const isAdmin = me.role === "admin";
   const { db, database } = args.context;
-  const url = args.url;
+  const { url } = args;
   const filterParam = url.searchParams.get("filter") ?? (isAdmin ? "active" : CLIENTS_FILTER);
   const isClients = !isAdmin || filterParam === CLIENTS_FILTER;
   const filter = (

@@ -26,7 +26,7 @@ const leadStatuses = ["new", "converted", "archived", "all"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const url = args.url;
+  const { url } = args;
   const locale = localeFrom(args.request);
   if (url.searchParams.get("tab") === "leads") {
     const query = listQueryFrom(url, { sorts: leadSorts, defaultSort: "createdAt" });

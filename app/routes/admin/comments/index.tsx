@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Comments · Command cen
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const url = args.url;
+  const { url } = args;
   const tab = commentTabs.find((value) => value === url.searchParams.get("tab")) ?? "pending";
   const page = pageFrom(url);
   const result = await findCommentsForModeration({ db: args.context.db, status: tab, page });
@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
       actor: user,
       address: args.context.clientAddress,
     });
-    const url = args.url;
+    const { url } = args;
     return redirectWithToast(`/admin/comments${url.search}`, {
       message: `${result.count} comment${result.count === 1 ? "" : "s"} ${done[result.intent]}.`,
     });

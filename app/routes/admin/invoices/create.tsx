@@ -20,7 +20,7 @@ export const meta = () => [{ title: "New invoice | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const url = args.url;
+  const { url } = args;
   const clients = await listClientChoices({ db: args.context.db });
   const chosen = clients.find((client) => client.id === url.searchParams.get("clientId"));
   const projectId = url.searchParams.get("projectId") ?? "";

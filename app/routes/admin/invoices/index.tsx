@@ -21,7 +21,7 @@ const statusFilterLabel = { outstanding: "Outstanding", ...invoiceStatusLabel };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const url = args.url;
+  const { url } = args;
   const query = listQueryFrom(url, { sorts: invoiceSorts, defaultSort: "issueDate" });
   const status = statusFilterFrom(url, statusFilters);
   const result = await findInvoices({ db: args.context.db, query, status });

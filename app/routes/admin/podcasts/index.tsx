@@ -14,7 +14,7 @@ const filters = ["", "draft", "scheduled", "published", "audio", "video"] as con
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const url = args.url;
+  const { url } = args;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const statusParam = url.searchParams.get("status") ?? "";
   const status = (filters as readonly string[]).includes(statusParam) ? statusParam : "";

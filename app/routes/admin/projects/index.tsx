@@ -18,7 +18,7 @@ export const meta = () => [{ title: "Projects | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const url = args.url;
+  const { url } = args;
   const query = listQueryFrom(url, { sorts: projectSorts, defaultSort: "createdAt" });
   const status = statusFilterFrom(url, projectStatuses);
   const result = await findProjects({ db: args.context.db, query, status });

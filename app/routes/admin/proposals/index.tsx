@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Proposals | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const url = args.url;
+  const { url } = args;
   const query = listQueryFrom(url, { sorts: proposalSorts, defaultSort: "createdAt" });
   const status = statusFilterFrom(url, proposalStatuses);
   const result = await findProposals({ db: args.context.db, query, status });

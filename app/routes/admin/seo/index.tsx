@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "SEO tools · Command ce
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
   const { db } = args.context;
-  const url = args.url;
+  const { url } = args;
   const [overrides, redirects, robots] = await Promise.all([
     findSeoOverrides(db),
     findRedirects(db),

@@ -31,7 +31,7 @@ const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  const url = args.url;
+  const { url } = args;
   const status = statusFilterFrom(url, subscriberStatuses);
   const q = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
   const tag = url.searchParams.get("tag")?.trim().slice(0, 40) ?? "";
