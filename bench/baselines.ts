@@ -9,6 +9,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { stopAtExit } from "./product";
 
 export type Baseline = { name: string; url: string; pid?: number; stop(): Promise<void> };
@@ -75,7 +76,7 @@ function stopChild(child: ChildProcess) {
  */
 export async function startNodeBaseline(
   dir: string,
-  { sameHeaders = false } = {},
+  { sameHeaders = false, rootOnly = false } = {},
 ): Promise<Baseline> {
   const child = spawn(
     process.execPath,
@@ -83,6 +84,7 @@ export async function startNodeBaseline(
       path.join(import.meta.dirname, "static-server.mjs"),
       dir,
       ...(sameHeaders ? ["--same-headers"] : []),
+      ...(rootOnly ? ["--root-only"] : []),
     ],
     {
       stdio: ["ignore", "pipe", "inherit"],
@@ -99,6 +101,23 @@ export async function startNodeBaseline(
     pid: child.pid,
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * A page of plain text (no script, no stylesheet, no image) saved for a node:http baseline:
+ * what Lighthouse gives on this machine for a page that asks nothing of the browser.
+ */
+export function savePlainPage() {
+  const dir = mkdtempSync(path.join(tmpdir(), "frontier-bench-plain-"));
+  const paragraphs = Array.from(
+    { length: 12 },
+    (_, index) =>
+      `<p>Paragraph ${index + 1}. This page has no script, no stylesheet and no image: the browser parses it, lays it out and paints it, and nothing else.</p>`,
+  ).join("\n");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A page of plain text for the benchmark."><title>A page of plain text</title></head><body><h1>A page of plain text</h1>\n${paragraphs}</body></html>`;
+  writeFileSync(path.join(dir, "page.html"), html);
+  writeFileSync(path.join(dir, "page.html.gz"), gzipSync(html));
+  return dir;
 }
 
 export function nginxVersion() {

@@ -98,6 +98,19 @@ export function parseWrk(output: string): LoadResult {
   };
 }
 
+/**
+ * Seconds a rendered page is loaded, unmeasured, before its measured run: by then the code
+ * that renders it has been compiled and optimised, as on a server that has been up a while.
+ * Without it the first page measured pays the JIT's warm-up (Home: ~415 pages a second in
+ * its first 8 s on a new server, ~500 after, on the machine of decision 741).
+ */
+export const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 10);
+
+/** Loads the URL for WARM_UP_SECONDS and discards the figures. */
+export async function warmUp(url: string, headers: Record<string, string>, settings: LoadSettings) {
+  if (WARM_UP_SECONDS > 0) await load(url, headers, { ...settings, durationS: WARM_UP_SECONDS });
+}
+
 /** Loads one URL for the set duration and returns throughput and latency. */
 export async function load(
   url: string,

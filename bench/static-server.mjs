@@ -1,8 +1,9 @@
 // The Node ceiling for `npm run bench`: a bare node:http server, in its own process, answering
 // every request with the same bytes the product sent (page.html, or page.html.gz to a client
 // that accepts gzip). With --same-headers it sends the product's own header block too (saved
-// in headers.json), not just the three a static file needs. Prints its port as JSON on its
-// first line.
+// in headers.json), not just the three a static file needs. With --root-only it answers only
+// "/" and 404 to anything else (a browser's page load: no robots.txt, no icon). Prints its port
+// as JSON on its first line.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -14,7 +15,14 @@ const saved = process.argv.includes("--same-headers")
   ? JSON.parse(readFileSync(path.join(dir, "headers.json"), "utf8"))
   : undefined;
 
+const rootOnly = process.argv.includes("--root-only");
+
 const server = http.createServer((request, response) => {
+  if (rootOnly && request.url !== "/") {
+    response.writeHead(404, { "Content-Type": "text/plain" });
+    response.end("Not found");
+    return;
+  }
   const isGzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
   const body = isGzip ? gzip : identity;
   if (saved) {
