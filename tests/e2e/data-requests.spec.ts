@@ -6,7 +6,12 @@
  * and `?index` reaches the index route's action rather than its layout's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerWithStaff, signInCookie, startServerWithStaff } from "#tests/helpers/auth.ts";
+import {
+  postAsStaff,
+  type ServerWithStaff,
+  signInCookie,
+  startServerWithStaff,
+} from "#tests/helpers/auth.ts";
 
 let server: ServerWithStaff;
 let cookie: string;
@@ -21,16 +26,7 @@ afterAll(async () => {
 });
 
 const post = (target: string, fields: Record<string, string>) =>
-  fetch(`${server.url}${target}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.url,
-      Cookie: cookie,
-    },
-    body: new URLSearchParams(fields),
-  });
+  postAsStaff(server, cookie, target, fields);
 
 /**
  * Where a data request's redirect points. React Router answers it as data for the router to

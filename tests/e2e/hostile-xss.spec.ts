@@ -9,6 +9,7 @@ import { proposals } from "#server/db/schema/index.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
 import {
   loginAs,
+  postAsStaff,
   type ServerWithStaff,
   signInCookie,
   startServerWithStaff,
@@ -173,16 +174,7 @@ describe("XSS corpus", () => {
         if (ids.size === 0) break;
         const form = new URLSearchParams({ intent: "approve" });
         for (const id of ids) form.append("ids", id);
-        const approved = await fetch(`${server.url}/admin/comments?index`, {
-          method: "POST",
-          redirect: "manual",
-          headers: {
-            "Content-Type": "application/x-www-form-urlencoded",
-            Origin: server.url,
-            Cookie: cookie,
-          },
-          body: form,
-        });
+        const approved = await postAsStaff(server, cookie, "/admin/comments?index", form);
         expect(approved.status).toBeLessThan(400);
       }
       await expectInert(`${server.url}/insights/${insightSlug}`, false, [

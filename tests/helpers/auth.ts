@@ -85,11 +85,17 @@ export async function signInCookie(
   return session;
 }
 
-/** A new account with this role on a running server, made through an invitation. */
-export async function createStaff(server: ServerWithStaff, role: Role): Promise<StaffAccount> {
-  const cookie = await signInCookie(server, server.staff.admin);
-  const email = uniqueStaffEmail(role.toLowerCase());
-  const invite = await fetch(`${server.url}/admin/team?index`, {
+/**
+ * A form posted as a signed-in staff member's browser posts it (same origin, the session
+ * cookie), to a page or to its `.data` address; redirects are returned, not followed.
+ */
+export function postAsStaff(
+  server: { url: string },
+  cookie: string,
+  target: string,
+  form: URLSearchParams | Record<string, string>,
+) {
+  return fetch(`${server.url}${target}`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -97,7 +103,18 @@ export async function createStaff(server: ServerWithStaff, role: Role): Promise<
       Origin: server.url,
       Cookie: cookie,
     },
-    body: new URLSearchParams({ intent: "invite", email, role }),
+    body: form instanceof URLSearchParams ? form : new URLSearchParams(form),
+  });
+}
+
+/** A new account with this role on a running server, made through an invitation. */
+export async function createStaff(server: ServerWithStaff, role: Role): Promise<StaffAccount> {
+  const cookie = await signInCookie(server, server.staff.admin);
+  const email = uniqueStaffEmail(role.toLowerCase());
+  const invite = await postAsStaff(server, cookie, "/admin/team?index", {
+    intent: "invite",
+    email,
+    role,
   });
   if (invite.status !== 200) throw new Error(`invitation failed with ${invite.status}`);
   const outbox = await fetch(`${server.url}/admin/outbox?to=${encodeURIComponent(email)}`, {
