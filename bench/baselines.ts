@@ -112,9 +112,9 @@ export function savePlainPage() {
   const paragraphs = Array.from(
     { length: 12 },
     (_, index) =>
-      `<p>Paragraph ${index + 1}. This page has no script, no stylesheet and no image: the browser parses it, lays it out and paints it, and nothing else.</p>`,
+      `<p>Paragraph ${index + 1}. This page has no script, no stylesheet and no image (not even an icon): the browser parses it, lays it out and paints it, and nothing else.</p>`,
   ).join("\n");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A page of plain text for the benchmark."><title>A page of plain text</title></head><body><h1>A page of plain text</h1>\n${paragraphs}</body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A page of plain text for the benchmark."><link rel="icon" href="data:,"><title>A page of plain text</title></head><body><h1>A page of plain text</h1>\n${paragraphs}</body></html>`;
   writeFileSync(path.join(dir, "page.html"), html);
   writeFileSync(path.join(dir, "page.html.gz"), gzipSync(html));
   return dir;

@@ -11,7 +11,9 @@ import {
   type ServerWithStaff,
   signInCookie,
   startServerWithStaff,
+  uniqueStaffEmail,
 } from "#tests/helpers/auth.ts";
+import { uniqueSuffix } from "#tests/helpers/business.ts";
 
 let server: ServerWithStaff;
 let cookie: string;
@@ -42,8 +44,7 @@ async function redirectOf(response: Response) {
   return key === undefined ? undefined : list[fields[key]];
 }
 
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+const unique = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
 
 describe("data requests (.data) through the real server", () => {
   it("redirects an action to the page's own address, query kept, React Router's parameters left out", async () => {
@@ -80,7 +81,7 @@ describe("data requests (.data) through the real server", () => {
   });
 
   it("reaches the index route's action with ?index and answers with its data", async () => {
-    const email = unique("invited");
+    const email = uniqueStaffEmail("invited");
     const response = await post("/admin/team.data?index", {
       intent: "invite",
       email,
