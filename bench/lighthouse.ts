@@ -17,6 +17,8 @@ export type LighthousePage = {
   label: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   metricsMs: Record<keyof typeof METRICS, number>;
+  /** Each run's Performance score and the machine's benchmark index then, in run order. */
+  runs: Array<{ performance: number; benchmarkIndex: number }>;
 };
 
 export type LighthouseReport = {
@@ -101,6 +103,10 @@ export async function runLighthouse(
             median(runs.map((lhr) => lhr.audits[audit]?.numericValue ?? Number.NaN)),
           ]),
         ) as LighthousePage["metricsMs"],
+        runs: runs.map((lhr) => ({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        })),
       });
     }
   } finally {

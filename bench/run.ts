@@ -393,7 +393,10 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
     rmSync(plainDir, { recursive: true, force: true });
   });
   if (!report) return line("skipped", "no Chromium at /usr/bin/chromium");
-  line("Lighthouse", `${report.version}, median of ${report.runs} runs per page, default settings`);
+  line(
+    "Lighthouse",
+    `${report.version}, median of ${report.runs} runs per page (one Chromium for all), default settings`,
+  );
   line("settings", report.settings);
   line("machine's benchmark index", `${report.benchmarkIndex}`);
   for (const page of report.pages) {
@@ -412,6 +415,12 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
     line(
       page.label,
       `Perf ${scores.performance}  A11y ${scores.accessibility}  BP ${scores["best-practices"]}  SEO ${scores.seo}  TBT ${metricsMs.TBT.toFixed(0)} ms  LCP ${(metricsMs.LCP / 1000).toFixed(2)} s  FCP ${(metricsMs.FCP / 1000).toFixed(2)} s${goal}`,
+    );
+    // The runs one by one: on a machine whose speed moves, the spread says how far to trust
+    // the median.
+    line(
+      "    each run (benchmark index)",
+      page.runs.map((run) => `${run.performance} (${run.benchmarkIndex})`).join(", "),
     );
   }
 }
