@@ -2,7 +2,9 @@
 // build/node_modules (decision 722). Each one keeps React Router's answers exactly and
 // removes work a server repeats on every page: finding the matching route by trying every
 // route of the table in turn, rebuilding the whole route tree for each render, and listing
-// every route's module again for each render.
+// every route's module again for each render. One changes what the server writes for the
+// browser: the scroll-restoring script does not read saved positions on a page's first
+// visit, where there are none to find (decision 742).
 //
 // A change names the code it replaces; if React Router's code is not there exactly once
 // (a new version), the build stops and says which change no longer applies, rather than
@@ -136,6 +138,22 @@ function frontierListRouteModules(manifest) {
 // the list depends only on the build's routes, and nothing on the server changes it.
 var frontierEntryRouteModules = new WeakMap();
 `,
+  },
+  {
+    name: "no saved scroll position looked for on a page's first visit",
+    find: `    if (!window.history.state || !window.history.state.key) {
+      let key = Math.random().toString(32).slice(2);
+      window.history.replaceState({ key }, "");
+    }`,
+    // A history entry without a key is a first visit: it gets a new random key, under which
+    // nothing can have been saved, so reading sessionStorage (a synchronous call to the
+    // browser process, 3-13 ms on the AMD EPYC machine) would find nothing. Only a
+    // key given on the server (getKey) is worth looking up then.
+    replace: `    if (!window.history.state || !window.history.state.key) {
+      let key = Math.random().toString(32).slice(2);
+      window.history.replaceState({ key }, "");
+      if (!restoreKey) return;
+    }`,
   },
 ];
 

@@ -1,7 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoNavigation } from "#shared/site-navigation.ts";
-import { gotoHydrated, launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  openChat,
+  openPage,
+  waitForHydration,
+} from "#tests/helpers/browser.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
@@ -87,6 +93,86 @@ describe("the public shell", () => {
     await button.click();
     await page.waitForFunction(() => window.scrollY === 0);
     await button.waitFor({ state: "detached" });
+    await close();
+  });
+
+  it("keeps a reloaded page where it was, before and after it hydrates, and looks for no saved position on a first visit", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 700 },
+    });
+    // Before any script of the page: count the reads of the saved positions, and note them
+    // and where the page stands once its HTML is parsed (its own scripts wait for a paint).
+    await page.addInitScript(() => {
+      let reads = 0;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (key === "react-router-scroll-positions") reads++;
+        return getItem.call(this, key);
+      };
+      document.addEventListener("DOMContentLoaded", () => {
+        Object.assign(window, { parsed: { reads, y: window.scrollY } });
+      });
+    });
+    const parsed = () => page.evaluate(() => (window as { parsed?: unknown }).parsed);
+    await gotoHydrated(page, server.url);
+    // A first visit: its history entry gets a new key, under which nothing can be saved.
+    await expect(parsed()).resolves.toEqual({ reads: 0, y: 0 });
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => window.scrollY === 1200);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => "parsed" in window);
+    await expect(parsed()).resolves.toEqual({ reads: 1, y: 1200 });
+    await waitForHydration(page);
+    // Hydrating does not move it (the page's first effects run in the same task as this check
+    // can only follow; the page's own work after that is done once the network is idle).
+    await page.waitForLoadState("networkidle");
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(1200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("opens a new page at its top and brings the visitor back to where they were with Back", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 700 },
+    });
+    await gotoHydrated(page, server.url);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY === 1500);
+    // The header stays at the top of the window, so its menu is there to click.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForFunction(() => window.scrollY === 1500);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("opens a link to an episode with the episode at the top of the window", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 700 },
+    });
+    await gotoHydrated(page, `${server.url}/search?q=boring`);
+    const result = page.locator('a[href^="/podcasts#"]').first();
+    const href = await result.getAttribute("href");
+    const slug = href!.split("#")[1];
+    await result.click();
+    await page.waitForURL(`${server.url}${href}`);
+    // Followed in the app, and the episode's card sits below the sticky header (its scroll
+    // margin), not wherever an animated scroll was when the page moved under it.
+    const offset = () =>
+      page.evaluate((id) => {
+        const card = document.getElementById(id)!;
+        const margin = Number.parseFloat(getComputedStyle(card).scrollMarginTop);
+        return Math.abs(Math.round(card.getBoundingClientRect().top - margin));
+      }, slug);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(offset, { timeout: budget(10_000) }).toBe(0);
+    expect(errors).toEqual([]);
     await close();
   });
 

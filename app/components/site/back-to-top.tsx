@@ -17,7 +17,16 @@ export function BackToTop() {
     <button
       type="button"
       aria-label="Back to top"
-      onClick={() => window.scrollTo({ top: 0 })}
+      onClick={() =>
+        // The one scroll that glides (the page's own scrolls are instant, decision 742),
+        // unless the visitor asks for less motion.
+        window.scrollTo({
+          top: 0,
+          behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches
+            ? "instant"
+            : "smooth",
+        })
+      }
       className="fixed right-4 bottom-24 z-30 rounded-full border border-white/15 bg-ink-800/90 p-3 text-white shadow-lg backdrop-blur transition hover:bg-ink-700"
     >
       <svg

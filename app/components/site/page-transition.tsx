@@ -1,18 +1,16 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
 
 /**
- * Fades each new page in over 0.5 s and scrolls to the top when the path changes. The page
- * the visitor arrived on is shown at once: fading it in would hold back its first paint.
+ * Fades each new page in over 0.5 s. The page the visitor arrived on is shown at once:
+ * fading it in would hold back its first paint. Where the window scrolls is React Router's
+ * `ScrollRestoration` (in the root): the top of a new page, the element a link's hash names,
+ * and the position a page had when the visitor comes back to it or reloads it.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const location = useLocation();
   const arrivedOn = useRef<string | null>(location.pathname);
   if (arrivedOn.current !== location.pathname) arrivedOn.current = null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: "instant" });
-  }, [location.pathname]);
   return (
     <div key={location.pathname} className={arrivedOn.current === null ? "page-fade" : undefined}>
       {children}
