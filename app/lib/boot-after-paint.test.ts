@@ -38,14 +38,15 @@ describe("the boot script after the first paint", () => {
     expect(Math.min(hints, imports, modules, entry)).toBeGreaterThan(waits);
   });
 
-  it("adds the hints back two at a time, each pair in a task of its own", () => {
-    // Each appended hint starts a fetch at once (~2.5 ms of main-thread work here): twenty
-    // in one go made one long task under Lighthouse's four-fold CPU slowdown.
+  it("adds the hints back one at a time, each in a task of its own", () => {
+    // Each appended hint starts a fetch at once (2.5-18 ms of main-thread work on the AMD
+    // EPYC machine): twenty in one go made one long task under Lighthouse's four-fold CPU
+    // slowdown, and two in a task still made tasks of 12-21 ms there.
     const loop = boot!.match(/for \(const href of \[[^\]]*\]\) \{([^\n]*)\}/)?.[1];
     expect(loop).toContain('link.rel = "modulepreload"');
-    expect(loop).toMatch(
-      /if \(\+\+hinted % 2 === 0\) await new Promise\(\(go\) => setTimeout\(go, 0\)\);/,
-    );
+    const statements = loop!.split(";").map((statement) => statement.trim());
+    expect(statements.filter((statement) => statement.includes("append("))).toHaveLength(1);
+    expect(statements.at(-2)).toBe("await new Promise((go) => setTimeout(go, 0))");
   });
 
   it("leaves a page without React Router's boot script as it is", () => {
