@@ -123,8 +123,8 @@ describe("the public shell", () => {
     await page.waitForFunction(() => "parsed" in window);
     await expect(parsed()).resolves.toEqual({ reads: 1, y: 1200 });
     await waitForHydration(page);
-    // Hydrating does not move it (the page's first effects run in the same task as this check
-    // can only follow; the page's own work after that is done once the network is idle).
+    // Hydrating does not move it: checked once the page's effects and the decorations it
+    // loads after hydrating (network idle) have run.
     await page.waitForLoadState("networkidle");
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(1200);
     expect(errors).toEqual([]);
@@ -174,6 +174,37 @@ describe("the public shell", () => {
     await expect.poll(offset, { timeout: budget(10_000) }).toBe(0);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it("glides back to the top with its button, or jumps there for a visitor who asks for less motion", async () => {
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const { page, errors, close } = await openPage(browser, {
+        viewport: { width: 1280, height: 700 },
+        reducedMotion,
+      });
+      await gotoHydrated(page, server.url);
+      await page.evaluate(() => {
+        document.body.style.minHeight = "4000px";
+        window.scrollTo(0, 2000);
+      });
+      await page.waitForFunction(() => window.scrollY === 2000);
+      const button = page.getByRole("button", { name: "Back to top" });
+      await button.waitFor();
+      // Every position the window passes through on its way up.
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        Object.assign(window, { seen });
+        window.addEventListener("scroll", () => seen.push(window.scrollY));
+      });
+      await button.click();
+      await page.waitForFunction(() => window.scrollY === 0);
+      const seen = await page.evaluate(() => (window as { seen?: number[] }).seen ?? []);
+      const onTheWay = seen.filter((y) => y > 0 && y < 2000);
+      if (reducedMotion === "reduce") expect(onTheWay).toEqual([]);
+      else expect(onTheWay.length).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
 
   it("shows an error toast in red that is removed after 5 s, or at once with its dismiss button", async () => {
