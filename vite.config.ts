@@ -90,10 +90,41 @@ const sharedSiteModules = [
   "shared/content/services.ts",
   "shared/content/process.ts",
   "shared/content/directives.ts",
+  // The root route's module (the document, branding): its route entry only re-exports it.
+  "app/root.tsx",
+  // What a visitor's trail keeps (the beacon, the contact form and the chat add to it).
+  "app/lib/visit-trail.ts",
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
 
+/**
+ * The decorations every public page fetches once it is idle (app/routes/site/layout.tsx:
+ * particles, cursor dot, back-to-top, chat button, page-view beacon), in one chunk: one
+ * request after the page has loaded instead of six.
+ */
+const afterLoadModules = [
+  "app/components/site/particle-background.tsx",
+  "app/components/site/cursor-dot.tsx",
+  "app/components/site/back-to-top.tsx",
+  "app/components/site/chat-widget.tsx",
+  "app/components/site/page-view-beacon.tsx",
+].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+
+/** Vite's helper for preloading a dynamic import's dependencies (every page's layout uses it). */
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+function chunkOf(id: string) {
+  if (sharedSiteModules.includes(id) || id === PRELOAD_HELPER) return "site";
+  if (afterLoadModules.includes(id)) return "after-load";
+  return undefined;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), serverOnly(), precompress()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    serverOnly(),
+    precompress(),
+  ],
   // The particle background's worker (app/lib/particles.worker.ts) is a module worker.
   worker: { format: "es" as const },
   build: {
@@ -108,7 +139,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           rollupOptions: {
             output: {
               entryFileNames: "assets/[name]-[hash].js",
-              manualChunks: (id: string) => (sharedSiteModules.includes(id) ? "site" : undefined),
+              manualChunks: chunkOf,
             },
           },
         }),

@@ -370,6 +370,29 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("fetches the page's scripts in five requests and its decorations in one more", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === "script" && !path.includes("particles.worker"))
+        scripts.push(path);
+    });
+    const response = await page.goto(server.url, { waitUntil: "networkidle" });
+    const html = (await response?.text()) ?? "";
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Chat with us" }).waitFor();
+    await page.getByTestId("particle-background").waitFor({ state: "attached" });
+    // The boot script's module hints: the client entry, the shared chunk and the three routes.
+    const boot = JSON.parse(html.match(/for \(const href of (\[[^\]]*\])\)/)?.[1] ?? "[]");
+    expect(boot).toHaveLength(5);
+    expect(scripts.slice(0, boot.length).sort()).toEqual([...boot].sort());
+    const afterBoot = scripts.slice(boot.length);
+    expect(afterBoot).toHaveLength(1);
+    expect(afterBoot[0]).toMatch(/^\/assets\/after-load-[\w-]+\.js$/);
+    await close();
+  });
+
   it("fades each new page in and scrolls to the top", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
     await gotoHydrated(page, server.url);
