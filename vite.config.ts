@@ -6,6 +6,10 @@ import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import {
+  isPatchedBrowserModule,
+  patchReactRouterForBrowser,
+} from "./scripts/react-router-patches.mjs";
 
 const serverDir = fileURLToPath(new URL("./server/", import.meta.url));
 
@@ -58,6 +62,28 @@ function precompress(): Plugin {
             await writeFile(path.join(outDir, `${file}.gz`), gzipped);
         }),
       );
+    },
+  };
+}
+
+/**
+ * React Router's browser code with the changes of scripts/react-router-patches.mjs
+ * (`reactRouterBrowserPatches`); the build stops if they no longer apply.
+ */
+function patchedReactRouterInBrowser(): Plugin {
+  let isSsr = false;
+  return {
+    name: "frontier-react-router-browser-patches",
+    apply: "build",
+    enforce: "pre",
+    configResolved(config) {
+      isSsr = Boolean(config.build.ssr);
+    },
+    transform(code, id) {
+      // Its package gives bundlers the build under dist/development for every condition.
+      if (isSsr || !id.includes("/node_modules/react-router/dist/")) return null;
+      if (!isPatchedBrowserModule(code)) return null;
+      return { code: patchReactRouterForBrowser(code), map: null };
     },
   };
 }
@@ -124,6 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     serverOnly(),
     precompress(),
+    patchedReactRouterInBrowser(),
   ],
   // The particle background's worker (app/lib/particles.worker.ts) is a module worker.
   worker: { format: "es" as const },

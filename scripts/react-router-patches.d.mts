@@ -7,3 +7,11 @@ export declare const reactRouterPatches: Array<{
   append: string;
 }>;
 export declare function patchReactRouter(files: Record<string, string>): Record<string, string>;
+export declare const reactRouterBrowserPatches: Array<{
+  name: string;
+  find: string;
+  replace: string;
+  append?: string;
+}>;
+export declare function isPatchedBrowserModule(source: string): boolean;
+export declare function patchReactRouterForBrowser(source: string): string;

@@ -161,6 +161,73 @@ var frontierEntryRouteModules = new WeakMap();
  * Applies the changes to React Router's files: `files` maps a file name to its source;
  * returns the changed sources. Throws when a change's code is not found exactly once.
  */
+/**
+ * Changes to React Router's code as the browser build bundles it (vite.config.ts).
+ * - Its package gives bundlers the build under dist/development whatever the conditions; the
+ *   build under dist/production differs from it by one flag, which this turns off, so the
+ *   browser gets no development warnings (and the minifier drops their code).
+ * - Links found on a page are looked up in the route manifest (`/__manifest`) once: React
+ *   Router looks again 100 ms after any change to the page, and before this change it asked
+ *   again for every path whose first answer had not arrived yet (on a slow connection, every
+ *   page load asked twice). Paths being fetched are skipped; a failed fetch leaves them to
+ *   be asked for at the next look, as before.
+ */
+export const reactRouterBrowserPatches = [
+  {
+    name: "no development warnings in the browser",
+    find: "var ENABLE_DEV_WARNINGS = true;",
+    replace: "var ENABLE_DEV_WARNINGS = false;",
+  },
+  {
+    name: "manifest paths already being fetched are not fetched again",
+    find: `      if (lazyPaths.length === 0) {
+        return;
+      }
+      try {
+        await fetchAndApplyManifestPatches(
+          lazyPaths,
+          null,`,
+    replace: `      lazyPaths = lazyPaths.filter((path) => !frontierPathsBeingFetched.has(path));
+      if (lazyPaths.length === 0) {
+        return;
+      }
+      for (let path of lazyPaths) frontierPathsBeingFetched.add(path);
+      try {
+        await fetchAndApplyManifestPatches(
+          lazyPaths,
+          null,`,
+    append: `
+// Added by scripts/react-router-patches.mjs: the paths whose manifest entries are on their way.
+var frontierPathsBeingFetched = new Set();`,
+  },
+  {
+    name: "manifest paths no longer being fetched once answered or failed",
+    find: `      } catch (e) {
+        console.error("Failed to fetch manifest patches", e);
+      }
+    }
+    let debouncedFetchPatches = debounce(fetchPatches, 100);`,
+    replace: `      } catch (e) {
+        console.error("Failed to fetch manifest patches", e);
+      } finally {
+        for (let path of lazyPaths) frontierPathsBeingFetched.delete(path);
+      }
+    }
+    let debouncedFetchPatches = debounce(fetchPatches, 100);`,
+  },
+];
+
+/** The module of React Router's browser build that holds the code reactRouterBrowserPatches change. */
+export const isPatchedBrowserModule = (source) => source.includes("function useFogOFWarDiscovery(");
+
+export function patchReactRouterForBrowser(source) {
+  return applySourcePatches({ module: source }, reactRouterBrowserPatches, {
+    packageName: "React Router",
+    version: PATCHED_REACT_ROUTER_VERSION,
+    script: "scripts/react-router-patches.mjs",
+  }).module;
+}
+
 export function patchReactRouter(files) {
   return applySourcePatches(files, reactRouterPatches, {
     packageName: "React Router",

@@ -393,6 +393,43 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("asks for the manifest of the page's links once, even while the first answer is slow", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    const manifestRequests: string[][] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/__manifest",
+      async (route) => {
+        const paths = new URL(route.request().url()).searchParams.get("paths")?.split(",") ?? [];
+        manifestRequests.push(paths);
+        // The first answer is held until the page has changed and been looked at again.
+        if (manifestRequests.length === 1) await firstHeld;
+        await route.continue();
+      },
+    );
+    await page.goto(server.url);
+    await waitForHydration(page);
+    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(1);
+    expect(manifestRequests[0]).toContain("/about-us");
+    // A link to a page not yet looked up makes React Router look at the page's links again.
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/personas";
+      link.dataset.discover = "true";
+      link.textContent = "Personas";
+      document.body.append(link);
+    });
+    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(2);
+    releaseFirst();
+    // Only the new path (with its ancestor, the home page); none asked for while in flight.
+    expect(manifestRequests[1]).toContain("/personas");
+    expect(manifestRequests[1]).not.toContain("/about-us");
+    await close();
+  });
+
   it("fades each new page in and scrolls to the top", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
     await gotoHydrated(page, server.url);

@@ -10,7 +10,13 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { handMadeBuild } from "#tests/helpers/server-build.ts";
-import { patchReactRouter, reactRouterPatches } from "../../scripts/react-router-patches.mjs";
+import {
+  isPatchedBrowserModule,
+  patchReactRouter,
+  patchReactRouterForBrowser,
+  reactRouterBrowserPatches,
+  reactRouterPatches,
+} from "../../scripts/react-router-patches.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dist = path.join(root, "node_modules/react-router/dist/production");
@@ -178,5 +184,44 @@ describe("React Router as changed by the build", () => {
     // As the published build lists them.
     await render(published, buildOf());
     expect(seen[3]).toEqual(seen[0]);
+  });
+});
+
+describe("React Router's browser code as the browser build bundles it", () => {
+  // What its package gives a bundler for every condition.
+  const bundled = path.join(root, "node_modules/react-router/dist/development");
+  const modules = readdirSync(bundled)
+    .filter((file) => file.endsWith(".mjs"))
+    .map((file) => readFileSync(path.join(bundled, file), "utf8"));
+
+  it("applies every change to the one module that holds the route discovery", () => {
+    const holders = modules.filter(isPatchedBrowserModule);
+    expect(holders).toHaveLength(1);
+    const patched = patchReactRouterForBrowser(holders[0]);
+    for (const patch of reactRouterBrowserPatches) expect(patched).toContain(patch.replace);
+    expect(patched).not.toContain("var ENABLE_DEV_WARNINGS = true;");
+  });
+
+  it("differs from React Router's own production build by nothing but the route discovery change", () => {
+    const [holder] = modules.filter(isPatchedBrowserModule);
+    const production = readdirSync(dist)
+      .filter((file) => file.endsWith(".mjs"))
+      .map((file) => readFileSync(path.join(dist, file), "utf8"))
+      .filter(isPatchedBrowserModule);
+    expect(production).toHaveLength(1);
+    const withoutDiscovery = reactRouterBrowserPatches.filter(
+      (patch) => !patch.name.startsWith("manifest paths"),
+    );
+    let changed = holder;
+    for (const patch of withoutDiscovery) changed = changed.replace(patch.find, patch.replace);
+    // The two builds name their shared chunk differently; nothing else may differ.
+    const sameChunkNames = (source: string) => source.replace(/chunk-[A-Z0-9]+\.mjs/g, "chunk.mjs");
+    expect(sameChunkNames(changed)).toBe(sameChunkNames(production[0]));
+  });
+
+  it("refuses a React Router whose route discovery it does not recognise", () => {
+    expect(() => patchReactRouterForBrowser("function useFogOFWarDiscovery() {}")).toThrow(
+      /found its code 0 times/,
+    );
   });
 });
