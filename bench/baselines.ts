@@ -10,7 +10,7 @@ import net from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { stopAtExit } from "./product";
+import { freePort, stopAtExit } from "./product";
 
 export type Baseline = { name: string; url: string; pid?: number; stop(): Promise<void> };
 
@@ -125,14 +125,6 @@ export function nginxVersion() {
   const result = spawnSync("nginx", ["-v"], { encoding: "utf8" });
   if (result.error) return undefined;
   return `${result.stderr}${result.stdout}`.match(/nginx\/\S+/)?.[0] ?? "nginx";
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string) {

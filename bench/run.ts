@@ -61,6 +61,8 @@ const line = (label: string, value: string) => out(`  ${label.padEnd(44)} ${valu
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const figures = (result: LoadResult) =>
   `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(result.p50)} ms  p99 ${ms(result.p99)} ms  ${(result.bytesPerResponse / 1024).toFixed(1)} KB/resp${result.errors ? `  ERRORS ${result.errors}` : ""}`;
+/** Starts of the product on existing data that the cold-start figure is the median of. */
+const COLD_STARTS = 3;
 const verdict = (isMet: boolean, miss: string) => (isMet ? "met" : `MISSED (${miss})`);
 
 function printHeader() {
@@ -312,13 +314,28 @@ async function main() {
   const first = await startProduct({ dataDir });
   await first.stop();
   await prepareData({ dataDir });
-  const product = await startProduct({ dataDir });
+  // What the bench wrote reaches the disk before a start is timed, as on a real restart
+  // (the kernel would otherwise write it back during the first timed start).
+  execFileSync("sync");
+  // A start is one sample of a noisy figure: three, each a new process on the same data; the
+  // last one serves the rest of the bench.
+  const coldStarts: number[] = [];
+  let product = await startProduct({ dataDir });
+  for (let start = 1; start < COLD_STARTS; start++) {
+    coldStarts.push(product.readyMs);
+    await product.stop();
+    product = await startProduct({ dataDir });
+  }
+  coldStarts.push(product.readyMs);
+  const coldStart = [...coldStarts].sort((a, b) => a - b)[Math.floor(COLD_STARTS / 2)];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   out("\nStart-up (goal: cold start under 3 s)");
-  line("first start (migrations + demo content)", `${(first.readyMs / 1000).toFixed(2)} s`);
+  line("first start (migrations + demo content)", seconds(first.readyMs));
   line(
-    "cold start on existing data -> first page",
-    `${(product.readyMs / 1000).toFixed(2)} s  ${verdict(product.readyMs < 3000, `${(product.readyMs / 1000).toFixed(2)} s`)}`,
+    `cold start on existing data -> first page (median of ${COLD_STARTS})`,
+    `${seconds(coldStart)}  ${verdict(coldStart < 3000, seconds(coldStart))}`,
   );
+  line("    each start", coldStarts.map(seconds).join(", "));
 
   const { insight, caseStudy } = await findPages(product);
   const pages: Array<[string, string, number]> = [
