@@ -4,7 +4,9 @@
 // route of the table in turn, rebuilding the whole route tree for each render, and listing
 // every route's module again for each render. One changes what the server writes for the
 // browser: the scroll-restoring script does not read saved positions on a page's first
-// visit, where there are none to find (decision 742).
+// visit, where there are none to find (decision 742). `reactRouterBrowserPatches` change
+// React Router's code in the browser bundle (decision 743): no development warnings, and no
+// second manifest request for paths already being looked up.
 //
 // A change names the code it replaces; if React Router's code is not there exactly once
 // (a new version), the build stops and says which change no longer applies, rather than
@@ -158,10 +160,6 @@ var frontierEntryRouteModules = new WeakMap();
 ];
 
 /**
- * Applies the changes to React Router's files: `files` maps a file name to its source;
- * returns the changed sources. Throws when a change's code is not found exactly once.
- */
-/**
  * Changes to React Router's code as the browser build bundles it (vite.config.ts).
  * - Its package gives bundlers the build under dist/development whatever the conditions; the
  *   build under dist/production differs from it by one flag, which this turns off, so the
@@ -228,6 +226,10 @@ export function patchReactRouterForBrowser(source) {
   }).module;
 }
 
+/**
+ * Applies the changes to React Router's files: `files` maps a file name to its source;
+ * returns the changed sources. Throws when a change's code is not found exactly once.
+ */
 export function patchReactRouter(files) {
   return applySourcePatches(files, reactRouterPatches, {
     packageName: "React Router",
