@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import type { Result } from "lighthouse";
+import { median } from "./load";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -27,11 +28,6 @@ export type LighthouseReport = {
   settings: string;
   benchmarkIndex: number;
   pages: LighthousePage[];
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 };
 
 type Lighthouse = typeof import("lighthouse")["default"];

@@ -104,6 +104,12 @@ export function parseWrk(output: string): LoadResult {
  * Without it the first page measured pays the JIT's warm-up (Home: ~415 pages a second in
  * its first 8 s on a new server, ~500 after, on the machine of decision 741).
  */
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
 export const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 10);
 
 /** Loads the URL for WARM_UP_SECONDS and discards the figures. */

@@ -1,5 +1,6 @@
 /** Figures read one request at a time: admin list pages and first-load bytes. */
 import http from "node:http";
+import { bootModuleHints } from "#app/lib/boot-after-paint.ts";
 import { BROWSER_ACCEPT_ENCODING, WARM_UP_SECONDS } from "./load";
 import type { Product } from "./product";
 import { signIn } from "./product";
@@ -86,8 +87,7 @@ async function pageBytes(base: string, pagePath: string) {
     js.add(match[1]);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]);
   // The same hints, added by the boot script after the first paint (app/lib/boot-after-paint.ts).
-  for (const match of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g))
-    for (const href of JSON.parse(match[1]) as string[]) js.add(href);
+  for (const href of bootModuleHints(html)) js.add(href);
   for (const match of html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g))
     js.add(match[1]);
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))

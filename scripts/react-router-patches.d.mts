@@ -7,6 +7,7 @@ export declare const reactRouterPatches: Array<{
   append: string;
 }>;
 export declare function patchReactRouter(files: Record<string, string>): Record<string, string>;
+export declare const developmentWarningsOff: { name: string; find: string; replace: string };
 export declare const reactRouterBrowserPatches: Array<{
   name: string;
   find: string;

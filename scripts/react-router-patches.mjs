@@ -170,12 +170,14 @@ var frontierEntryRouteModules = new WeakMap();
  *   page load asked twice). Paths being fetched are skipped; a failed fetch leaves them to
  *   be asked for at the next look, as before.
  */
+export const developmentWarningsOff = {
+  name: "no development warnings in the browser",
+  find: "var ENABLE_DEV_WARNINGS = true;",
+  replace: "var ENABLE_DEV_WARNINGS = false;",
+};
+
 export const reactRouterBrowserPatches = [
-  {
-    name: "no development warnings in the browser",
-    find: "var ENABLE_DEV_WARNINGS = true;",
-    replace: "var ENABLE_DEV_WARNINGS = false;",
-  },
+  developmentWarningsOff,
   {
     name: "manifest paths already being fetched are not fetched again",
     find: `      if (lazyPaths.length === 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootAfterPaint } from "./boot-after-paint";
+import { bootAfterPaint, bootModuleHints } from "./boot-after-paint";
 
 const page = `<!DOCTYPE html><html><head><link rel="preload" as="image" href="/logo.svg"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/site-B.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><main>Hello</main><script type="application/ld+json">{"a":1}</script><script nonce="n1">window.__reactRouterContext = {};</script><script type="module" async="" nonce="n1">;
 import * as route0 from "/assets/root-C.js";
@@ -52,5 +52,10 @@ describe("the boot script after the first paint", () => {
   it("leaves a page without React Router's boot script as it is", () => {
     const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head></html>';
     expect(bootAfterPaint(plain)).toBe(plain);
+    expect(bootModuleHints(plain)).toEqual([]);
+  });
+
+  it("reads back the hints it adds, in order", () => {
+    expect(bootModuleHints(html)).toEqual(["/assets/entry.client-A.js", "/assets/site-B.js"]);
   });
 });

@@ -15,6 +15,18 @@ const bootScript =
   /(<script\b[^>]*type="module"[^>]*>)((?:(?!<\/script>)[\s\S])*window\.__reactRouterRouteModules(?:(?!<\/script>)[\s\S])*)(<\/script>)/;
 const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$/gm;
 
+/** How the boot loop below names its module hints, for reading them back. */
+const hintList = /for \(const href of (\[[^\]]*\])\)/;
+
+/**
+ * The module hints a page's boot adds after the first paint (what `bootAfterPaint` took out
+ * of its head), in order; none for a page it left as it was.
+ */
+export function bootModuleHints(html: string): string[] {
+  const list = html.match(hintList)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
 export function bootAfterPaint(html: string): string {
   const boot = html.match(bootScript);
   if (!boot) return html;

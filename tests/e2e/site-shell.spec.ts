@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootModuleHints } from "#app/lib/boot-after-paint.ts";
 import { demoNavigation } from "#shared/site-navigation.ts";
 import {
   gotoHydrated,
@@ -384,7 +385,7 @@ describe("the public shell", () => {
     await page.getByRole("button", { name: "Chat with us" }).waitFor();
     await page.getByTestId("particle-background").waitFor({ state: "attached" });
     // The boot script's module hints: the client entry, the shared chunk and the three routes.
-    const boot = JSON.parse(html.match(/for \(const href of (\[[^\]]*\])\)/)?.[1] ?? "[]");
+    const boot = bootModuleHints(html);
     expect(boot).toHaveLength(5);
     expect(scripts.slice(0, boot.length).sort()).toEqual([...boot].sort());
     const afterBoot = scripts.slice(boot.length);
