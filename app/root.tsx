@@ -14,7 +14,7 @@ import {
 import { InternalLinks } from "#app/components/site/internal-link.tsx";
 import { ErrorPage } from "#app/components/ui/error-page.tsx";
 import { ToastProvider, useToast } from "#app/components/ui/toasts.tsx";
-import { faviconType } from "#app/lib/favicon.ts";
+import { DEFAULT_FAVICON, faviconType } from "#app/lib/favicon.ts";
 import { keepDataAfterFailure } from "#app/lib/revalidate.ts";
 import { getHeaderSettings, headerLogo } from "#server/settings/header.ts";
 import { readToast } from "#server/toast.ts";
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getHeaderSettings(context.db),
     readToast(request),
   ]);
-  const favicon = header.faviconUrl ?? "/favicon.svg";
+  const favicon = header.faviconUrl ?? DEFAULT_FAVICON;
   return data(
     {
       nonce: context.nonce,
@@ -71,7 +71,10 @@ export function useBranding() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const favicon = data?.branding.favicon ?? { href: "/favicon.svg", type: "image/svg+xml" };
+  const favicon = data?.branding.favicon ?? {
+    href: DEFAULT_FAVICON,
+    type: faviconType(DEFAULT_FAVICON),
+  };
   return (
     <html lang="en">
       <head>

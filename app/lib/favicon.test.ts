@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { faviconType } from "./favicon";
+import { existsSync } from "node:fs";
+import { DEFAULT_FAVICON, faviconType } from "./favicon";
 
 describe("faviconType", () => {
   it.each([
@@ -13,5 +14,12 @@ describe("faviconType", () => {
     ["/image.png.svg?format=png", "image/svg+xml"],
   ])("%s is %s", (url, type) => {
     expect(faviconType(url)).toBe(type);
+  });
+});
+
+describe("DEFAULT_FAVICON", () => {
+  it("is a PNG the site serves from public/ (decision 744)", () => {
+    expect(faviconType(DEFAULT_FAVICON)).toBe("image/png");
+    expect(existsSync(new URL(`../../public${DEFAULT_FAVICON}`, import.meta.url))).toBe(true);
   });
 });

@@ -1,3 +1,10 @@
+/**
+ * The built-in favicon: a PNG drawn from public/favicon.svg, since a browser that fetches an
+ * SVG icon draws it in the page's own process, 20-70 ms of its main thread on a slow machine
+ * (decision 744).
+ */
+export const DEFAULT_FAVICON = "/favicon.png";
+
 /** The MIME type of a favicon, read from its URL's extension (query and fragment removed). */
 export function faviconType(url: string): string {
   const pathOnly = url.split(/[?#]/, 1)[0] ?? "";

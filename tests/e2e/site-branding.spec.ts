@@ -33,14 +33,30 @@ describe("logo and favicon", () => {
     const server = await serverWithHeader(undefined);
     try {
       const html = await (await fetch(server.url)).text();
-      expect(iconLink(html)).toEqual(["/favicon.svg", "image/svg+xml"]);
+      // Neither is an SVG image: each would cost the browser a document of its own (decision 744).
+      expect(iconLink(html)).toEqual(["/favicon.png", "image/png"]);
+      expect(html).not.toMatch(/<img[^>]+\.svg"|rel="preload" as="image"/);
+      const icon = await fetch(new URL("/favicon.png", server.url));
+      expect(icon.headers.get("content-type")).toBe("image/png");
+      expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(0);
       const { page, errors, close } = await openPage(browser);
-      await page.goto(server.url);
-      const logo = page.locator("header img").first();
-      expect(await logo.getAttribute("src")).toBe("/logo.svg");
-      expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
-        0,
-      );
+      const svgImages: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".svg")) svgImages.push(request.url());
+      });
+      await page.goto(server.url, { waitUntil: "load" });
+      const logo = page.getByRole("link", { name: "Digital Frontier home" });
+      const drawing = logo.getByRole("img", { name: "Digital Frontier" });
+      expect(await drawing.getAttribute("data-default-logo")).toBe("true");
+      expect((await drawing.boundingBox())?.width).toBe(120);
+      expect(await logo.locator("text").allTextContents()).toEqual(["DIGITAL", "FRONTIER"]);
+      // The header's and the footer's drawings each have a gradient of their own.
+      const gradients = await page
+        .locator("linearGradient")
+        .evaluateAll((all) => all.map((g) => g.id));
+      expect(new Set(gradients).size).toBe(gradients.length);
+      expect(gradients.length).toBeGreaterThanOrEqual(2);
+      expect(svgImages).toEqual([]);
       expect(errors).toEqual([]);
       await close();
     } finally {
@@ -85,7 +101,9 @@ describe("logo and favicon", () => {
       const { page, close } = await openPage(browser);
       await page.goto(server.url);
       await page.waitForFunction(
-        () => document.querySelector("header img")?.getAttribute("src") === "/logo.svg",
+        () =>
+          document.querySelector("header [data-default-logo]") !== null &&
+          document.querySelector("header img") === null,
       );
       await close();
     } finally {
@@ -99,8 +117,8 @@ describe("logo and favicon", () => {
       const response = await fetch(server.url);
       expect(response.status).toBe(200);
       const html = await response.text();
-      expect(iconLink(html)).toEqual(["/favicon.svg", "image/svg+xml"]);
-      expect(html).toContain('src="/logo.svg"');
+      expect(iconLink(html)).toEqual(["/favicon.png", "image/png"]);
+      expect(html).toContain('data-default-logo="true"');
       expect(html).not.toContain("malformed");
       expect(server.output()).toContain("header settings document is malformed");
     } finally {

@@ -4,7 +4,7 @@ import { ImageUploader } from "#app/components/admin/image-uploader.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { SettingsTabs } from "#app/components/admin/settings-tabs.tsx";
 import { Logo } from "#app/components/site/logo.tsx";
-import { faviconType } from "#app/lib/favicon.ts";
+import { DEFAULT_FAVICON, faviconType } from "#app/lib/favicon.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { getHeaderSettings } from "#server/settings/header.ts";
 import type { Route } from "./+types/branding";
@@ -157,14 +157,14 @@ export default function BrandingSettingsScreen({ loaderData }: Route.ComponentPr
           </div>
           <div className="card flex items-center gap-3 p-4">
             <img
-              src={values.faviconUrl || "/favicon.svg"}
+              src={values.faviconUrl || DEFAULT_FAVICON}
               alt="Favicon preview"
               width={32}
               height={32}
               className="h-8 w-8 rounded bg-ink-900 object-contain"
             />
             <p className="text-sm text-mist-300">
-              Favicon ({faviconType(values.faviconUrl || "/favicon.svg")})
+              Favicon ({faviconType(values.faviconUrl || DEFAULT_FAVICON)})
             </p>
           </div>
         </aside>
