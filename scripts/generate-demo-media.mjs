@@ -1,8 +1,11 @@
 // Writes the demo content's own artwork and audio under public/media:
-// SVG covers (one per case study and insight), portrait badges and short WAV tones.
+// covers (one per case study and insight), portrait badges and short WAV tones.
+// Each drawing is kept as SVG and drawn into the WebP the demo content shows: as an image,
+// an SVG costs the browser a document of its own on the main thread (decision 744).
 // Run once: node scripts/generate-demo-media.mjs (the output is committed).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 
 const root = path.resolve(import.meta.dirname, "../public/media");
 const palettes = [
@@ -15,6 +18,14 @@ const palettes = [
   ["#ec4899", "#f97316"],
   ["#6366f1", "#22d3ee"],
 ];
+
+/** Writes `<name>.svg` and the WebP drawn from it. */
+async function writeDrawing(folder, name, svg) {
+  writeFileSync(path.join(root, folder, `${name}.svg`), svg);
+  await sharp(Buffer.from(svg))
+    .webp({ quality: 80, effort: 6 })
+    .toFile(path.join(root, folder, `${name}.webp`));
+}
 
 function escapeXml(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -100,9 +111,8 @@ for (const folder of ["case-studies", "insights", "podcast", "people"])
   mkdirSync(path.join(root, folder), { recursive: true });
 let index = 0;
 for (const [folder, items] of Object.entries(covers))
-  for (const [slug, label] of items)
-    writeFileSync(path.join(root, folder, `${slug}.svg`), cover(label, index++));
-writeFileSync(path.join(root, "podcast", "cover.svg"), cover("Frontier Field Notes", 2));
+  for (const [slug, label] of items) await writeDrawing(folder, slug, cover(label, index++));
+await writeDrawing("podcast", "cover", cover("Frontier Field Notes", 2));
 const gallery = [
   ["freight-visibility-platform-portal", "Shipper portal: every load on one map"],
   ["freight-visibility-platform-console", "Dispatch console: exceptions first"],
@@ -110,15 +120,14 @@ const gallery = [
   ["grocery-mobile-app-release", "Weekly staged releases"],
 ];
 for (const [i, [slug, label]] of gallery.entries())
-  writeFileSync(path.join(root, "case-studies", `${slug}.svg`), cover(label, i + 5));
+  await writeDrawing("case-studies", slug, cover(label, i + 5));
 const people = ["Hannah Ross", "Samuel Achterberg", "Olivia Mensah", "Ahmed Karimi"];
 for (const [i, name] of people.entries()) {
   const initials = name
     .split(" ")
     .map((part) => part[0])
     .join("");
-  const file = `${name.toLowerCase().replace(/\s+/g, "-")}.svg`;
-  writeFileSync(path.join(root, "people", file), badge(initials, i));
+  await writeDrawing("people", name.toLowerCase().replace(/\s+/g, "-"), badge(initials, i));
 }
 const tones = [
   [3, 220],

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -22,7 +22,8 @@ describeEachDatabase("public content seed", (get) => {
     const episodes = await db.select().from(podcastEpisodes);
     expect(studies.length).toBeGreaterThanOrEqual(6);
     expect(articles.length).toBeGreaterThanOrEqual(8);
-    expect((await db.select().from(testimonials)).length).toBeGreaterThanOrEqual(6);
+    const quotes = await db.select().from(testimonials);
+    expect(quotes.length).toBeGreaterThanOrEqual(6);
     expect(episodes.length).toBeGreaterThanOrEqual(4);
     expect(
       (await db.select().from(comments).where(eq(comments.status, "approved"))).length,
@@ -32,13 +33,25 @@ describeEachDatabase("public content seed", (get) => {
     for (const episode of episodes) {
       expect(statSync(path.join(publicDir, episode.audioUrl ?? "")).size).toBe(episode.audioBytes);
     }
+    const images: string[] = [];
     for (const image of studies.flatMap((study) => study.gallery)) {
       expect(image.alt).toBeTruthy();
-      expect(statSync(path.join(publicDir, image.src)).isFile()).toBe(true);
+      images.push(image.src);
     }
     for (const item of [...studies, ...articles]) {
       expect(item.coverAlt).toBeTruthy();
-      expect(statSync(path.join(publicDir, item.coverImage ?? "")).isFile()).toBe(true);
+      images.push(item.coverImage ?? "");
+    }
+    images.push(...episodes.map((episode) => episode.coverImage ?? ""));
+    images.push(...quotes.flatMap((quote) => (quote.photoUrl ? [quote.photoUrl] : [])));
+    expect(images.length).toBeGreaterThan(20);
+    // Every demo image is a WebP drawn from its SVG: an SVG image costs the browser a
+    // document of its own on the main thread (decision 744).
+    for (const src of images) {
+      expect(src).toMatch(/^\/media\/[a-z-]+\/[a-z0-9-]+\.webp$/);
+      const header = readFileSync(path.join(publicDir, src)).subarray(0, 12).toString("latin1");
+      expect(header).toMatch(/^RIFF.{4}WEBP$/s);
+      expect(statSync(path.join(publicDir, src.replace(/\.webp$/, ".svg"))).isFile()).toBe(true);
     }
   });
 });

@@ -60,7 +60,7 @@ async function seedInsights(db: Db) {
       .insert(insights)
       .values({
         ...insight,
-        coverImage: `/media/insights/${insight.slug}.svg`,
+        coverImage: `/media/insights/${insight.slug}.webp`,
         coverAlt: `Abstract rings and lines over a dark background, titled ${insight.title}`,
         status: "published",
         publishedAt: daysAgo(age),
@@ -89,7 +89,7 @@ async function seedEpisodes(db: Db) {
         audioUrl: `/media/podcast/${file}`,
         audioBytes: statSync(audioPath).size,
         audioType: "audio/wav",
-        coverImage: "/media/podcast/cover.svg",
+        coverImage: "/media/podcast/cover.webp",
         status: "published",
         publishedAt: daysAgo(age),
       })
