@@ -41,10 +41,13 @@ describe("the embedded database", () => {
 describeEachDatabase("notifications", (get) => {
   it("delivers a NOTIFY to a listener", async () => {
     const database = get();
+    let deliver: (payload: string) => void = () => {};
     const received = new Promise<string>((resolve) => {
-      void database.listen("frontier_test", resolve);
+      deliver = resolve;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Listening once `listen` has resolved, however busy the machine (a fixed wait lost the
+    // NOTIFY when LISTEN took longer than it).
+    await database.listen("frontier_test", (payload) => deliver(payload));
     await database.notify("frontier_test", "hello");
     await expect(received).resolves.toBe("hello");
   });

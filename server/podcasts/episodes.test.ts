@@ -104,8 +104,8 @@ describeEachDatabase("podcast episodes admin", (get) => {
     expect(listed.items.some((item) => item.id === episode.id)).toBe(true);
     const feed = await findAudioEpisodesForFeed({ db: database.db });
     expect(feed.some((item) => item.id === episode.id)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(notices.length).toBeGreaterThan(0);
+    // The NOTIFY comes back from the database whenever it does: waited for, not timed.
+    await expect.poll(() => notices.length).toBeGreaterThan(0);
     await stop();
 
     const [audit] = await database.db
