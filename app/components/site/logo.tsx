@@ -71,6 +71,7 @@ function DefaultLogo({ width }: { width: number }) {
       >
         DIGITAL
       </text>
+      {/* The words read "DIGITAL FRONTIER", not "DIGITALFRONTIER", inside a link's name. */}{" "}
       <text
         x="56"
         y="41"
