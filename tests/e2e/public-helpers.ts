@@ -32,10 +32,3 @@ export function uniqueAddress() {
   const part = () => Math.floor(Math.random() * 250) + 1;
   return `10.${part()}.${part()}.${part()}`;
 }
-
-/** Decodes a quoted-printable mail body enough to read links from it. */
-export function decodeQuotedPrintable(raw: string) {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}

@@ -35,3 +35,28 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A quoted-printable body as it was written: soft line breaks joined, `=XX` escapes decoded. */
+function decodeQuotedPrintable(body: string) {
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * A received mail with its quoted-printable parts decoded, to read links from. Only a part
+ * whose own headers say quoted-printable is decoded: the headers and a 7bit body stay as sent,
+ * so a link such as `?token=AB12…` is never read as the escape `=AB`.
+ */
+export function readableMail(raw: string) {
+  return raw
+    .split(/(\r?\n--[^\r\n]*\r?\n)/)
+    .map((part) => {
+      const bodyStart = part.search(/\r?\n\r?\n/);
+      if (bodyStart < 0) return part;
+      const headers = part.slice(0, bodyStart);
+      if (!/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) return part;
+      return headers + decodeQuotedPrintable(part.slice(bodyStart));
+    })
+    .join("");
+}
