@@ -14,7 +14,7 @@ import {
 import { InternalLinks } from "#app/components/site/internal-link.tsx";
 import { ErrorPage } from "#app/components/ui/error-page.tsx";
 import { ToastProvider, useToast } from "#app/components/ui/toasts.tsx";
-import { DEFAULT_FAVICON, faviconType } from "#app/lib/favicon.ts";
+import { faviconLink } from "#app/lib/favicon.ts";
 import { keepDataAfterFailure } from "#app/lib/revalidate.ts";
 import { getHeaderSettings, headerLogo } from "#server/settings/header.ts";
 import { readToast } from "#server/toast.ts";
@@ -28,7 +28,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getHeaderSettings(context.db),
     readToast(request),
   ]);
-  const favicon = header.faviconUrl ?? DEFAULT_FAVICON;
   return data(
     {
       nonce: context.nonce,
@@ -39,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         logoWidth: header.logoWidth,
         footerLogoSrc: header.footerLogoUrl ?? headerLogo(header),
         footerLogoWidth: header.footerLogoWidth,
-        favicon: { href: favicon, type: faviconType(favicon) },
+        favicon: faviconLink(header.faviconUrl),
       },
     },
     { headers },
@@ -71,10 +70,7 @@ export function useBranding() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const favicon = data?.branding.favicon ?? {
-    href: DEFAULT_FAVICON,
-    type: faviconType(DEFAULT_FAVICON),
-  };
+  const favicon = data?.branding.favicon ?? faviconLink(undefined);
   return (
     <html lang="en">
       <head>

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FAVICON, faviconType } from "./favicon";
+import { DEFAULT_FAVICON, faviconLink, faviconType } from "./favicon";
 
 describe("faviconType", () => {
   it.each([
@@ -17,9 +17,20 @@ describe("faviconType", () => {
   });
 });
 
-describe("DEFAULT_FAVICON", () => {
-  it("is a PNG the site serves from public/ (decision 744)", () => {
-    expect(faviconType(DEFAULT_FAVICON)).toBe("image/png");
-    expect(existsSync(new URL(`../../public${DEFAULT_FAVICON}`, import.meta.url))).toBe(true);
+describe("faviconLink", () => {
+  it("is the built-in PNG when no favicon is set, a 64x64 file in public/ (decision 744)", () => {
+    for (const unset of [undefined, null, ""]) {
+      expect(faviconLink(unset)).toEqual({ href: DEFAULT_FAVICON, type: "image/png" });
+    }
+    const png = readFileSync(new URL(`../../public${DEFAULT_FAVICON}`, import.meta.url));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([64, 64]);
+  });
+
+  it("gives a configured favicon the type of its extension", () => {
+    expect(faviconLink("/brand/icon.ico?v=2")).toEqual({
+      href: "/brand/icon.ico?v=2",
+      type: "image/x-icon",
+    });
   });
 });

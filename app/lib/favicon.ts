@@ -13,3 +13,9 @@ export function faviconType(url: string): string {
   if (extension === "ico") return "image/x-icon";
   return "image/svg+xml";
 }
+
+/** The `<link rel="icon">` of a favicon address: the built-in favicon when none is set. */
+export function faviconLink(url: string | null | undefined) {
+  const href = url || DEFAULT_FAVICON;
+  return { href, type: faviconType(href) };
+}

@@ -4,7 +4,7 @@ import { ImageUploader } from "#app/components/admin/image-uploader.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { SettingsTabs } from "#app/components/admin/settings-tabs.tsx";
 import { Logo } from "#app/components/site/logo.tsx";
-import { DEFAULT_FAVICON, faviconType } from "#app/lib/favicon.ts";
+import { faviconLink } from "#app/lib/favicon.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { getHeaderSettings } from "#server/settings/header.ts";
 import type { Route } from "./+types/branding";
@@ -55,6 +55,7 @@ export default function BrandingSettingsScreen({ loaderData }: Route.ComponentPr
     setValues((current) => ({ ...current, [name]: value }));
   // As the public header: the PNG fallback is preferred over the main logo.
   const previewLogo = values.logoPngUrl || values.logoUrl || undefined;
+  const favicon = faviconLink(values.faviconUrl);
   const headerWidth = clampWidth(values.logoWidth);
   const footerWidth = clampWidth(values.footerLogoWidth);
 
@@ -157,15 +158,13 @@ export default function BrandingSettingsScreen({ loaderData }: Route.ComponentPr
           </div>
           <div className="card flex items-center gap-3 p-4">
             <img
-              src={values.faviconUrl || DEFAULT_FAVICON}
+              src={favicon.href}
               alt="Favicon preview"
               width={32}
               height={32}
               className="h-8 w-8 rounded bg-ink-900 object-contain"
             />
-            <p className="text-sm text-mist-300">
-              Favicon ({faviconType(values.faviconUrl || DEFAULT_FAVICON)})
-            </p>
+            <p className="text-sm text-mist-300">Favicon ({favicon.type})</p>
           </div>
         </aside>
       </div>
