@@ -139,8 +139,8 @@ describe("content and marketing are for admins only", () => {
       .poll(() => visitor.page.locator("header [data-default-logo]").count())
       .toBeGreaterThan(0);
     const logo = visitor.page.locator("header img").first();
-    // Let the page subscribe to the settings events.
-    await visitor.page.waitForTimeout(1000);
+    // The page marks when the server listens for settings changes on its behalf.
+    await visitor.page.locator('html[data-live-settings="on"]').waitFor({ state: "attached" });
 
     const admin = await openPage(running.browser);
     await loginAs(admin.page, running.server, "admin");

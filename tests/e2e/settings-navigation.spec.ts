@@ -39,11 +39,9 @@ const headerLabels = (page: Page, scope: string) =>
 describe("navigation from the command center", () => {
   it("adds /podcasts to the header, reorders by keyboard and by drag, and an open page follows the publish", async () => {
     const visitor = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const subscribed = visitor.page.waitForResponse((response) =>
-      response.url().endsWith("/events/settings"),
-    );
     await gotoHydrated(visitor.page, `${server.url}/faq`);
-    await subscribed;
+    // The page marks when the server listens for settings changes on its behalf.
+    await visitor.page.locator('html[data-live-settings="on"]').waitFor({ state: "attached" });
     const publicMenu = 'nav[aria-label="Main"]';
     expect(await headerLabels(visitor.page, publicMenu)).toEqual(
       defaultNavigation.header.map((link) => link.label),

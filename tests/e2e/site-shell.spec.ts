@@ -489,4 +489,31 @@ describe("the public shell", () => {
       expect(html).toContain(label);
     }
   });
+
+  it("reloads the page's data when the settings stream comes back after a drop, not on its first ready", async () => {
+    const { page, errors, close } = await openPage(browser);
+    // Each stream ends at once, as a dropped connection would; the third answer (204) ends the following.
+    let opened = 0;
+    await page.route("**/events/settings", async (route) => {
+      opened += 1;
+      if (opened > 2) return route.fulfill({ status: 204 });
+      await route.fulfill({
+        status: 200,
+        headers: { "Content-Type": "text/event-stream" },
+        body: "retry: 50\n\nevent: ready\ndata: listening\n\n",
+      });
+    });
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    await gotoHydrated(page, `${server.url}/faq`);
+    await page.locator('html[data-live-settings="on"]').waitFor({ state: "attached" });
+    await expect.poll(() => opened, { timeout: budget(10_000) }).toBe(3);
+    await expect.poll(() => dataRequests.length, { timeout: budget(10_000) }).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    expect(dataRequests).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -3,7 +3,9 @@ import { useRevalidator } from "react-router";
 
 /**
  * Follows the site settings live: when staff save the header settings or publish the menus, the
- * server sends an event and the page reloads its data (logo, widths, menus) in place.
+ * server sends an event and the page reloads its data (logo, widths, menus) in place. Once the
+ * server listens it says "ready", and the page marks `<html data-live-settings="on">`; a ready
+ * after a reconnect reloads the data, since changes made while the stream was down were missed.
  */
 export function useLiveSettings() {
   const revalidator = useRevalidator();
@@ -13,10 +15,20 @@ export function useLiveSettings() {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/events/settings");
     const onSettings = () => void revalidateRef.current();
+    let connectedBefore = false;
+    const onReady = () => {
+      // A reconnect follows a dropped stream: what changed meanwhile was not announced.
+      if (connectedBefore) void revalidateRef.current();
+      connectedBefore = true;
+      document.documentElement.dataset.liveSettings = "on";
+    };
     source.addEventListener("settings", onSettings);
+    source.addEventListener("ready", onReady);
     return () => {
       source.removeEventListener("settings", onSettings);
+      source.removeEventListener("ready", onReady);
       source.close();
+      delete document.documentElement.dataset.liveSettings;
     };
   }, []);
 }

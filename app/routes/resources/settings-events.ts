@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const id = /^[a-z-]{1,40}$/.test(payload) ? payload : "unknown";
         send(`event: settings\ndata: ${id}\n\n`);
       });
+      // From here on no change is missed: the page may catch up on what changed before.
+      send("event: ready\ndata: listening\n\n");
       keepAlive = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
       request.signal.addEventListener("abort", () => {
         close();
