@@ -1,5 +1,6 @@
 // Writes the demo content's own artwork and audio under public/media:
-// covers (one per case study and insight), portrait badges and short WAV tones.
+// covers (one per case study and insight), portrait badges, the podcast's square artwork (JPEG,
+// as podcast apps require) and short WAV tones.
 // Each drawing is kept as SVG and drawn into the WebP the demo content shows: as an image,
 // an SVG costs the browser a document of its own on the main thread (decision 744).
 // Run once: node scripts/generate-demo-media.mjs (the output is committed).
@@ -60,6 +61,29 @@ function badge(initials, index) {
 `;
 }
 
+/** The show's artwork: square, as podcast apps require (Apple's smallest is 1,400 px). */
+function artwork(title, index) {
+  const [from, to] = palettes[index % palettes.length];
+  const size = 1400;
+  const rings = Array.from({ length: 7 }, (_, i) => {
+    const r = 160 + i * 110;
+    return `<circle cx="1050" cy="350" r="${r}" fill="none" stroke="url(#g)" stroke-opacity="${(0.55 - i * 0.06).toFixed(2)}" stroke-width="4"/>`;
+  }).join("");
+  const words = title.split(" ");
+  const lines = words
+    .map(
+      (word, i) =>
+        `<text x="120" y="${880 + i * 150}" font-family="Space Grotesk, system-ui, sans-serif" font-size="140" font-weight="700" fill="#eef2ff">${escapeXml(word)}</text>`,
+    )
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeXml(title)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
+<radialGradient id="r" cx="0.75" cy="0.25" r="0.9"><stop offset="0" stop-color="${to}" stop-opacity="0.5"/><stop offset="1" stop-color="#05070f" stop-opacity="0"/></radialGradient></defs>
+<rect width="${size}" height="${size}" fill="#0a0f1f"/><rect width="${size}" height="${size}" fill="url(#r)"/>${rings}${lines}
+<rect x="120" y="${880 + words.length * 150 - 60}" width="320" height="14" rx="7" fill="url(#g)"/></svg>
+`;
+}
+
 /** A mono 8 kHz 8-bit WAV: a soft tone with a fade in and out. */
 function tone(seconds, frequency) {
   const rate = 8000;
@@ -113,6 +137,11 @@ let index = 0;
 for (const [folder, items] of Object.entries(covers))
   for (const [slug, label] of items) await writeDrawing(folder, slug, cover(label, index++));
 await writeDrawing("podcast", "cover", cover("Frontier Field Notes", 2));
+const showArtwork = artwork("Frontier Field Notes", 2);
+writeFileSync(path.join(root, "podcast", "artwork.svg"), showArtwork);
+await sharp(Buffer.from(showArtwork))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(path.join(root, "podcast", "artwork.jpg"));
 const gallery = [
   ["freight-visibility-platform-portal", "Shipper portal: every load on one map"],
   ["freight-visibility-platform-console", "Dispatch console: exceptions first"],

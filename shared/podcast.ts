@@ -6,6 +6,6 @@ export const podcast = {
   author: "Digital Frontier",
   email: "podcast@frontier.localhost",
   category: "Technology",
-  image: "/media/podcast/cover.svg",
+  image: "/media/podcast/artwork.jpg",
   language: "en",
 };

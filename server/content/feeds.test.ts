@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
 import { expect, it } from "vitest";
+import { podcast } from "#shared/podcast.ts";
 import { makeCaseStudy, makeEpisode, makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { renderInsightsFeed, renderPodcastFeed, renderRobots, renderSitemap } from "./feeds";
@@ -35,13 +39,17 @@ describeEachDatabase("feeds, sitemap and robots", (get) => {
 
   it("describes audio episodes for podcast apps with the iTunes namespace", async () => {
     const { db } = get();
-    const episode = await makeEpisode(db, { durationSeconds: 125, audioBytes: 24044 });
+    const episode = await makeEpisode(db, {
+      durationSeconds: 125,
+      audioBytes: 24044,
+      coverImage: "/media/podcast/cover.webp",
+    });
     const draft = await makeEpisode(db, { status: "draft" });
     const feed = parse(await renderPodcastFeed({ db, publicUrl }));
     expect(feed.rss["@xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
     const channel = feed.rss.channel;
     expect(channel["itunes:author"]).toBeTruthy();
-    expect(channel["itunes:image"]["@href"]).toMatch(/^https:\/\/frontier\.test\//);
+    expect(channel["itunes:image"]["@href"]).toBe(`${publicUrl}${podcast.image}`);
     expect(channel["itunes:category"]["@text"]).toBe("Technology");
     expect(String(channel["itunes:explicit"])).toBe("false");
     const items = asList(channel.item);
@@ -52,7 +60,26 @@ describeEachDatabase("feeds, sitemap and robots", (get) => {
       "@type": "audio/wav",
     });
     expect(Number(item["itunes:duration"])).toBe(125);
+    // A WebP cover is not art podcast apps take: the episode shows the show's artwork.
+    expect(item["itunes:image"]).toBeUndefined();
     expect(items.some((entry) => entry["itunes:title"] === draft.title)).toBe(false);
+  });
+
+  it("gives podcast apps artwork they accept: a square JPEG of 1,400 to 3,000 px, and PNG or JPEG episode art", async () => {
+    const file = readFileSync(path.join(import.meta.dirname, "../../public", podcast.image));
+    const { format, width, height } = await sharp(file).metadata();
+    expect(format).toBe("jpeg");
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(1400);
+    expect(width).toBeLessThanOrEqual(3000);
+
+    const { db } = get();
+    const episode = await makeEpisode(db, { coverImage: "/uploads/images/episode-art.png" });
+    const feed = parse(await renderPodcastFeed({ db, publicUrl }));
+    const item = asList(feed.rss.channel.item).find(
+      (entry) => entry["itunes:title"] === episode.title,
+    );
+    expect(item["itunes:image"]["@href"]).toBe(`${publicUrl}/uploads/images/episode-art.png`);
   });
 
   it("lists every public page and published item with lastmod", async () => {

@@ -61,6 +61,9 @@ ${item.tags.map((tag) => `<category>${xml(tag)}</category>`).join("\n")}
 `;
 }
 
+/** Podcast apps take JPEG or PNG artwork only; an episode with other art shows the show's. */
+const PODCAST_ART = /\.(jpe?g|png)(\?.*)?$/i;
+
 /** RSS 2.0 with the iTunes namespace: what podcast apps need to list and play episodes. */
 export async function renderPodcastFeed({ db, publicUrl }: { db: Db; publicUrl: string }) {
   const episodes = await findAudioEpisodesForFeed({ db });
@@ -99,7 +102,7 @@ ${episode.season ? `<itunes:season>${episode.season}</itunes:season>` : ""}
 ${episode.episode ? `<itunes:episode>${episode.episode}</itunes:episode>` : ""}
 <itunes:episodeType>full</itunes:episodeType>
 <itunes:explicit>${episode.isExplicit ? "true" : "false"}</itunes:explicit>
-${episode.coverImage ? `<itunes:image href="${xml(absoluteUrl(publicUrl, episode.coverImage))}"/>` : ""}
+${episode.coverImage && PODCAST_ART.test(episode.coverImage) ? `<itunes:image href="${xml(absoluteUrl(publicUrl, episode.coverImage))}"/>` : ""}
 </item>`;
   })
   .join("\n")}
