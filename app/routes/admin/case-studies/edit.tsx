@@ -2,6 +2,7 @@ import { useActionData } from "react-router";
 import { CaseStudyEditor } from "#app/components/admin/case-study-editor.tsx";
 import { ContentFigures } from "#app/components/admin/content-figures.tsx";
 import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { getPageFigures } from "#server/analytics/attribution.ts";
 import { caseStudyStore, getCaseStudyForEdit } from "#server/content-admin/case-studies.ts";
 import { editPublishable, loadPublishableEdit } from "#server/content-admin/publishable-routes.ts";
@@ -32,7 +33,7 @@ export default function EditCaseStudyScreen({ loaderData }: Route.ComponentProps
       summary={<ContentFigures figures={figures} />}
     >
       <CaseStudyEditor
-        key={item.updatedAt.toString()}
+        key={versionKey(item.updatedAt)}
         caseStudy={item}
         choices={choices}
         errors={failed?.fieldErrors}

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { ClientFields } from "#app/components/business/client-fields.tsx";
 import { FormError, formatDateTime } from "#app/components/business/fields.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { findClientTouchpoints } from "#server/analytics/touchpoints.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
@@ -118,7 +119,7 @@ export default function ClientDetailScreen({ loaderData }: Route.ComponentProps)
           <Form method="post" className="flex flex-col gap-5">
             <FormError error={actionData?.error} />
             <ClientFields
-              key={client.id + String(client.updatedAt)}
+              key={`${client.id} ${versionKey(client.updatedAt)}`}
               initial={client}
               errors={actionData?.fieldErrors}
             />

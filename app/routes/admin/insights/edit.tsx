@@ -3,6 +3,7 @@ import { Form, useActionData } from "react-router";
 import { ContentFigures } from "#app/components/admin/content-figures.tsx";
 import { InsightEditor } from "#app/components/admin/insight-editor.tsx";
 import { PublishableEditScreen } from "#app/components/admin/publishable-screens.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { getPageFigures } from "#server/analytics/attribution.ts";
 import { getInsightForEdit, insightStore } from "#server/content-admin/insights.ts";
 import { editPublishable, loadPublishableEdit } from "#server/content-admin/publishable-routes.ts";
@@ -44,7 +45,7 @@ export default function EditInsightScreen({ loaderData }: Route.ComponentProps) 
       summary={<ContentFigures figures={figures} />}
     >
       <InsightEditor
-        key={item.updatedAt.toString()}
+        key={versionKey(item.updatedAt)}
         insight={item}
         choices={choices}
         errors={failed?.fieldErrors}

@@ -1,5 +1,6 @@
 import { InvoiceForm } from "#app/components/business/invoice-form.tsx";
 import { editableLines } from "#app/components/business/line-items-editor.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { formatRate, moneyInputValue } from "#shared/money.ts";
 import type { Route } from "./+types/edit";
 
@@ -27,7 +28,7 @@ export function InvoiceEditor({ invoice, clients, locale, errors, isFinal }: Inv
       ) : null}
       <fieldset disabled={isFinal} className="contents">
         <InvoiceForm
-          key={String(invoice.updatedAt)}
+          key={versionKey(invoice.updatedAt)}
           clients={clients}
           locale={locale}
           errors={errors}

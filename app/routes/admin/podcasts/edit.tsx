@@ -4,6 +4,7 @@ import { ConfirmModal } from "#app/components/admin/confirm-modal.tsx";
 import { ContentFigures } from "#app/components/admin/content-figures.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { PodcastForm } from "#app/components/admin/podcast-form.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { getEpisodeFigures } from "#server/analytics/attribution.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { errorResponse } from "#server/errors.ts";
@@ -92,7 +93,7 @@ export default function PodcastsEditScreen({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
       <PodcastForm
-        key={episode.updatedAt.toString()}
+        key={versionKey(episode.updatedAt)}
         values={episode}
         errors={result?.fieldErrors}
         submitLabel="Save changes"

@@ -3,6 +3,7 @@ import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { formatDateTime } from "#app/components/business/fields.tsx";
 import { ProjectForm } from "#app/components/business/project-form.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { todayIso } from "#server/business/dates.ts";
@@ -134,7 +135,7 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
             Details
           </h2>
           <ProjectForm
-            key={String(project.updatedAt)}
+            key={versionKey(project.updatedAt)}
             clients={clients}
             currentStatus={project.status}
             errors={actionData?.fieldErrors}

@@ -6,6 +6,7 @@ import { FormError, formatDate, formatDateTime } from "#app/components/business/
 import { editableLines } from "#app/components/business/line-items-editor.tsx";
 import { ProposalForm } from "#app/components/business/proposal-form.tsx";
 import { StatusBadge } from "#app/components/business/status-badge.tsx";
+import { versionKey } from "#app/lib/version-key.ts";
 import { getProposalEngagement } from "#server/analytics/proposal-engagement.ts";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
@@ -185,7 +186,7 @@ export default function EditProposalScreen({ loaderData }: Route.ComponentProps)
             </p>
           ) : null}
           <ProposalForm
-            key={String(proposal.updatedAt)}
+            key={versionKey(proposal.updatedAt)}
             clients={clients}
             locale={locale}
             errors={actionData?.fieldErrors}
