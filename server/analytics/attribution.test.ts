@@ -253,7 +253,7 @@ describeEachDatabase("attribution: the pages before contact", (get) => {
     // The client's page shows the pages its lead saw.
     const groups = await findClientTouchpoints({ db, clientId: won.id });
     expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ kind: "lead" });
+    expect(groups[0]).toMatchObject({ id: first.id, kind: "lead" });
     expect(groups[0].touchpoints.map((touchpoint) => touchpoint.path)).toEqual(["/", path]);
   });
 });

@@ -181,13 +181,19 @@ export async function findClientTouchpoints({ db, clientId }: { db: Db; clientId
       sql`coalesce(${leadTouchpoints.leadId}, ${leadTouchpoints.conversationId})`,
       asc(leadTouchpoints.position),
     );
-  const groups: Array<{ kind: "lead" | "chat"; contactAt: Date; touchpoints: Touchpoint[] }> = [];
+  const groups: Array<{
+    /** The lead's or the conversation's id. */
+    id: string;
+    kind: "lead" | "chat";
+    contactAt: Date;
+    touchpoints: Touchpoint[];
+  }> = [];
   const byOwner = new Map<string, (typeof groups)[number]>();
   for (const { leadId, conversationId, contactAt, ...touchpoint } of rows) {
     const key = leadId ?? conversationId ?? "";
     let group = byOwner.get(key);
     if (!group) {
-      group = { kind: leadId ? "lead" : "chat", contactAt, touchpoints: [] };
+      group = { id: key, kind: leadId ? "lead" : "chat", contactAt, touchpoints: [] };
       byOwner.set(key, group);
       groups.push(group);
     }

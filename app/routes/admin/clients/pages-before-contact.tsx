@@ -1,7 +1,12 @@
 import { TouchpointList, type TouchpointView } from "#app/components/admin/touchpoint-list.tsx";
 import { formatDateTime } from "#app/components/business/fields.tsx";
 
-type Group = { kind: "lead" | "chat"; contactAt: Date | string; touchpoints: TouchpointView[] };
+type Group = {
+  id: string;
+  kind: "lead" | "chat";
+  contactAt: Date | string;
+  touchpoints: TouchpointView[];
+};
 
 /** The pages this client's leads and linked chats saw before they wrote in. */
 export function PagesBeforeContact({ groups, locale }: { groups: Group[]; locale: string }) {
@@ -18,7 +23,7 @@ export function PagesBeforeContact({ groups, locale }: { groups: Group[]; locale
       ) : (
         <div className="mt-4 flex flex-col gap-6">
           {groups.map((group) => (
-            <div key={`${group.kind}-${String(group.contactAt)}`}>
+            <div key={group.id}>
               <p className="mb-2 text-xs uppercase tracking-wider text-mist-400">
                 {group.kind === "lead" ? "Before the enquiry" : "Before the chat"} of{" "}
                 {formatDateTime(group.contactAt, locale)}
