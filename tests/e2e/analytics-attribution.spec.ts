@@ -116,6 +116,18 @@ describe("first-party analytics and attribution", () => {
     expect(texts[1]).toContain("/insights");
     expect(texts[2]).toContain("/contact");
 
+    // Once the lead is a client, the client's page keeps the pages it saw before writing in.
+    await row.getByRole("button", { name: `Convert ${name} to a client` }).click();
+    await admin.page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    const before = admin.page.getByRole("region", { name: "Pages before contact" });
+    await before.getByText(/^Before the enquiry of /).waitFor();
+    const clientPages = before.locator("[data-touchpoints] li");
+    await expect.poll(() => clientPages.allInnerTexts()).toHaveLength(3);
+    const clientTexts = await clientPages.allInnerTexts();
+    expect(clientTexts[0]).toContain("campaign “spring” (newsletter)");
+    expect(clientTexts[1]).toContain("/insights");
+    expect(clientTexts[2]).toContain("/contact");
+
     // After the rollup ("Refresh now"), /admin/analytics counts the visitor's four views
     // (the admin's own browsing is not counted: staff carry a session).
     await gotoHydrated(admin.page, `${server.url}/admin/analytics?period=7`);
