@@ -10,7 +10,15 @@ import { log } from "#server/log.ts";
 import { MailDeliveryError, sendMail } from "#server/mail/mailer.ts";
 import type { Role } from "./roles";
 import { roleLabel } from "./roles";
-import { consumeToken, createToken, deleteToken, revokeTokens } from "./tokens";
+import {
+  consumeToken,
+  createToken,
+  deleteToken,
+  findUsableToken,
+  hasNewerToken,
+  revokeTokens,
+  tokenExpiredMessage,
+} from "./tokens";
 import { createStaffUser, findStaffUser, hasActiveAdmin, setStaffPassword } from "./users";
 
 // The one-time links: first-run setup, password reset and team invitations.
@@ -152,11 +160,33 @@ function mailRefused() {
   );
 }
 
+/** What the older of two reset links says: only the newest link mailed works. */
+export const SUPERSEDED_RESET_MESSAGE =
+  "A newer reset link was sent after this one, so this one no longer works. Use the link in the most recent mail.";
+
+export type ResetLinkState = { state: "usable"; email: string } | { state: "superseded" | "gone" };
+
+/**
+ * What the reset page shows for a link, before anything is typed: the form, "a newer link
+ * was sent" for an unused link that a newer one replaced, or "expired or used".
+ */
+export async function findResetLink(db: Db, token: string): Promise<ResetLinkState> {
+  const row = await findUsableToken(db, "reset", token);
+  if (!row?.email) return { state: "gone" };
+  if (await hasNewerToken(db, row)) return { state: "superseded" };
+  return { state: "usable", email: row.email };
+}
+
 export async function resetPassword(
   { db }: LinkContext,
   { token, password }: { token: string; password: string },
 ) {
   return db.transaction(async (tx) => {
+    // Only the newest link mailed for the account works: an older one in a mailbox read
+    // later (or by someone else) sets nothing.
+    const usable = await findUsableToken(tx, "reset", token);
+    if (!usable) throw new AppError("GONE", tokenExpiredMessage("reset"));
+    if (await hasNewerToken(tx, usable)) throw new AppError("GONE", SUPERSEDED_RESET_MESSAGE);
     const row = await consumeToken(tx, "reset", token);
     if (!row.userId) throw new AppError("GONE", "This reset link is not valid any more.");
     const [user] = await tx

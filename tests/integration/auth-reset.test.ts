@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { resetPassword, sendPasswordResetLink } from "#server/auth/links.ts";
+import {
+  findResetLink,
+  resetPassword,
+  SUPERSEDED_RESET_MESSAGE,
+  sendPasswordResetLink,
+} from "#server/auth/links.ts";
 import { changeOwnPassword, createStaffUser } from "#server/auth/users.ts";
 import { mailMessages } from "#server/db/schema/index.ts";
 import type { AppError } from "#server/errors.ts";
@@ -34,6 +39,34 @@ describeEachDatabase("a new password ends older reset links", (get) => {
       resetPassword(context(), { token: older ?? "", password: "an attacker's password" }),
     )) as AppError;
     expect(refused.status).toBe(410);
+  });
+
+  it("a newer link ends the older one at once: only the newest link mailed sets the password", async () => {
+    const email = uniqueEmail("older-link");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
+    await sendPasswordResetLink(context(), { email });
+    await sendPasswordResetLink(context(), { email });
+    const [older, newer] = await mailedTokens(email);
+    const refused = (await thrown(
+      resetPassword(context(), { token: older ?? "", password: "an attacker's password" }),
+    )) as AppError;
+    expect(refused.status).toBe(410);
+    expect(refused.message).toBe(SUPERSEDED_RESET_MESSAGE);
+    // The page of the older link says why, before anything is typed.
+    expect(await findResetLink(get().db, older ?? "")).toEqual({ state: "superseded" });
+    expect(await findResetLink(get().db, newer ?? "")).toMatchObject({ state: "usable", email });
+    await resetPassword(context(), { token: newer ?? "", password: "the newest password" });
+    expect(await findResetLink(get().db, newer ?? "")).toEqual({ state: "gone" });
+  });
+
+  it("a newer link whose mail could not go leaves the older one working", async () => {
+    const email = uniqueEmail("unsent-newer");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
+    await sendPasswordResetLink(context(), { email });
+    const refusing = { ...env, SMTP_URL: "smtp://127.0.0.1:9" };
+    await thrown(sendPasswordResetLink({ db: get().db, env: refusing }, { email }));
+    const [older] = await mailedTokens(email);
+    await resetPassword(context(), { token: older ?? "", password: "the only link mailed" });
   });
 
   it("changing the password ends every unused reset link", async () => {
