@@ -1,6 +1,8 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
+import { consumeRateLimit } from "#server/chat/rate-limit.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import type { Db } from "#server/db/client.ts";
 import { authTokens, authUsers } from "#server/db/schema/auth.ts";
 import type { Env } from "#server/env.ts";
@@ -87,15 +89,43 @@ async function recentResetCount(db: Db, userId: string) {
 
 export const PASSWORD_RESET_JOB = "auth.password-reset";
 
+/** Forgot-password requests per address typed and per client address, in 15 minutes. */
+export const RESET_REQUEST_LIMITS = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
+
+function tooManyResets(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many reset links were asked for. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`;
+}
+
 /**
  * The forgot-password form: queues the work and returns, so the answer is the same, in
  * the same time, whether or not the account exists and whether or not the mail server
  * is up. The job (`sendPasswordResetLink`) looks the account up and mails, with retries.
+ * Requests are limited per address typed and per client address before anything is queued,
+ * counted atomically, alike for every address (a refusal says nothing about an account).
  */
-export async function requestPasswordReset({ db }: { db: Db }, { email }: { email: string }) {
+export async function requestPasswordReset(
+  { db }: { db: Db },
+  { email, address }: { email: string; address: string },
+) {
+  const normalised = email.trim().toLowerCase();
+  const { windowMs, perEmail, perAddress } = RESET_REQUEST_LIMITS;
+  const message = tooManyResets;
+  await consumeRateLimit(db, {
+    key: `reset:email:${normalised}`,
+    limit: perEmail,
+    windowMs,
+    message,
+  });
+  await consumeRateLimit(db, {
+    key: `reset:address:${limitKeyOf(address)}`,
+    limit: perAddress,
+    windowMs,
+    message,
+  });
   await enqueueJob(db, {
     kind: PASSWORD_RESET_JOB,
-    payload: { email: email.trim().toLowerCase() },
+    payload: { email: normalised },
     maxAttempts: 5,
   });
 }
