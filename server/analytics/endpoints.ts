@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response } from "express";
 import { sessionCookieName } from "#server/auth/auth.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -124,7 +125,7 @@ export function createAnalyticsEndpoints({
   const ownHosts = [new URL(env.PUBLIC_URL).hostname.toLowerCase()];
 
   function limit(limiter: ReturnType<typeof createAddressLimiter>, address: string) {
-    const taken = limiter.take(address);
+    const taken = limiter.take(limitKeyOf(address));
     if (!taken.isAllowed)
       throw new AppError("RATE_LIMITED", "Too many events from this address; slow down.", {
         retryAfterSeconds: taken.retryAfterSeconds,

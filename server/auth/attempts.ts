@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, min } from "drizzle-orm";
+import { limitKeyOf } from "#server/client-address.ts";
 import { lockKeys } from "#server/db/advisory-locks.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { signInFailures } from "#server/db/schema/auth.ts";
@@ -65,8 +66,11 @@ export async function assertSignInAllowed(db: Db | Tx, email: string, address: s
  * here and each one counts the ones before it. Returns the attempt's id; the caller
  * checks the secret afterwards and settles the attempt with `endAttempt`.
  */
-export async function beginAttempt(db: Db, { email, address }: { email: string; address: string }) {
+export async function beginAttempt(db: Db, attempt: { email: string; address: string }) {
   const id = randomUUID();
+  const { email } = attempt;
+  // An IPv6 client is counted by its /64: it could use a new address for every guess.
+  const address = limitKeyOf(attempt.address);
   await db.transaction(async (tx) => {
     // Always account first, then address: no two attempts wait on each other in a circle.
     await lockKeys(tx, [

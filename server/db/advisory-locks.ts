@@ -10,6 +10,7 @@ export const LOCK_KINDS = {
   signInAddress: 2,
   portalLinkEmail: 3,
   portalLinkAddress: 4,
+  formAddress: 5,
 } as const;
 
 export type LockKind = keyof typeof LOCK_KINDS;

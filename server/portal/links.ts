@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { escapeHtml } from "#server/business/notify.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import { lockKeys } from "#server/db/advisory-locks.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clientContacts, clients } from "#server/db/schema/clients.ts";
@@ -46,13 +47,14 @@ export function normaliseEmail(email: string) {
 export async function requestSignInLink({
   db,
   email,
-  address,
+  address: clientAddress,
 }: {
   db: Db;
   email: string;
   address: string;
 }) {
   const normalised = normaliseEmail(email);
+  const address = limitKeyOf(clientAddress);
   // Counting and recording are one step (decision 209): parallel requests for the same
   // address typed, or from the same client address, queue on its lock and each one counts
   // the requests committed before it. The job is queued in the same transaction.
