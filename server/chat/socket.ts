@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
+import { SESSION_CHANGES_CHANNEL } from "#server/auth/session.ts";
 import { limitKeyOf, resolveClientAddress } from "#server/client-address.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -24,7 +25,6 @@ import {
   createSessionWatch,
   createStaffSessions,
   parseSessionChange,
-  SESSION_CHANGES_CHANNEL,
   SESSION_END_CLOSE,
   type StaffSessions,
   type WatchedSession,
@@ -272,7 +272,9 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     for (const peer of peers)
       if (
         peer.kind === "staff" &&
-        (peer.sessionId === change.sessionId || peer.staff.id === change.userId)
+        (change.userId === "*" ||
+          peer.sessionId === change.sessionId ||
+          peer.staff.id === change.userId)
       )
         void sessionWatch.ensure(peer, { force: true });
   }
