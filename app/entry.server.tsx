@@ -6,7 +6,7 @@ import type {
   HandleDataRequestFunction,
   HandleErrorFunction,
 } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { StaticPartRendering } from "#app/components/site/static-part.tsx";
 import {
   renderStaticPart,
@@ -14,6 +14,7 @@ import {
 } from "#app/components/site/static-parts.server.ts";
 import { bootAfterPaint } from "#app/lib/boot-after-paint.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { log } from "#server/log.ts";
 import { WholeResponse } from "#server/whole-response.ts";
 
 export const streamTimeout = 5_000;
@@ -91,7 +92,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          log.error(`rendering ${new URL(request.url).pathname} failed`, error);
         },
       },
     );
@@ -117,17 +118,25 @@ function utf8(text: string) {
   return bytes.subarray(0, bytes.write(text, "utf8"));
 }
 
-/** Loader and action errors: a database outage answers 503 with Retry-After, not 500. */
+/**
+ * Loader and action errors, each in one JSON line of the log: a database outage answers 503
+ * with Retry-After, not 500; a request that is merely wrong (React Router's own 404 and 405,
+ * a page without an action) is the client's mistake, a debug line; anything else an error.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const where = `${request.method} ${new URL(request.url).pathname}`;
   if (isDatabaseUnavailable(error)) {
     if (context && "outcome" in context)
       (context as AppLoadContext).outcome.isDatabaseUnavailable = true;
-    console.warn(
-      `database unavailable while serving ${request.method} ${new URL(request.url).pathname}`,
-    );
+    log.warn(`database unavailable while serving ${where}`);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug(`${where} answered ${error.status} ${error.statusText}`);
+    return;
+  }
+  log.error(`${where} failed`, error);
 };
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {

@@ -4,6 +4,7 @@ import express from "express";
 import { describe, expect, it } from "vitest";
 import {
   expressTrustProxy,
+  limitKeyOf,
   normalizeAddress,
   parseTrustProxy,
   resolveClientAddress,
@@ -201,5 +202,21 @@ describe("Express's trust proxy agrees with the resolver", () => {
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+});
+
+describe("limitKeyOf", () => {
+  it("counts an IPv6 client by its /64 network and an IPv4 client by its address", () => {
+    expect(limitKeyOf("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(limitKeyOf("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(limitKeyOf("2001:0db8:0001:0002:0:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(limitKeyOf("[2001:db8:1:2::9]:443")).toBe("2001:db8:1:2::/64");
+    expect(limitKeyOf("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(limitKeyOf("::1")).toBe("0:0:0:0::/64");
+    expect(limitKeyOf("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(limitKeyOf("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(limitKeyOf("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(limitKeyOf("192.0.2.1")).toBe("192.0.2.1");
+    expect(limitKeyOf("unknown")).toBe("unknown");
   });
 });

@@ -94,6 +94,37 @@ function mappedIpv4(address: string) {
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
+/** The eight 16-bit groups of an IPv6 address (`::` filled in, an IPv4 tail as two groups). */
+function ipv6Groups(address: string) {
+  let text = address;
+  const ipv4Tail = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (ipv4Tail) {
+    const [a, b, c, d] = ipv4Tail.slice(1).map(Number);
+    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...middle, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The key a client address is counted under in a limit per address: an IPv4 address as it
+ * is, an IPv6 address by its /64 network (`2001:db8:1:2::/64`). One subscriber line or
+ * server gets a whole /64 and can use a new address in it for every request; counting them
+ * one by one would give a single machine 2^64 allowances.
+ */
+export function limitKeyOf(address: string) {
+  const normalized = normalizeAddress(address);
+  if (!normalized || isIP(normalized) !== 6) return normalized ?? address;
+  const network = ipv6Groups(normalized)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":");
+  return `${network}::/64`;
+}
+
 /** Whether the address at this hop (0 = the socket's peer) is a proxy we trust. */
 export function isTrustedProxy(trust: TrustProxy | undefined, address: string, hop: number) {
   if (!trust || trust.mode === "none") return false;

@@ -12,7 +12,7 @@ import { createApp, importServerBuild } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { applyHeapSettings } from "./heap-settings";
 import { createHttpServer } from "./http-server";
-import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
+import { log, routeConsoleToLog, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 import { reportMemoryWhenAsked } from "./memory-report";
 
 const SHUTDOWN_DEADLINE_MS = 4500;
@@ -25,7 +25,9 @@ async function main() {
   const env = parseEnv();
   setLogLevel(env.LOG_LEVEL);
   setLogSecrets(env);
+  // `npm run dev` prints readable lines, Vite's among them; `npm start` only JSON lines.
   if (dev) setLogFormat("pretty");
+  else routeConsoleToLog();
 
   const serverBuild = dev ? undefined : importServerBuild();
   // Its error, if it has one, is thrown where createApp awaits it.

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { log, setLogFormat, setLogLevel, setLogSecrets } from "./log";
+import { log, routeConsoleToLog, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 import { formatPretty } from "./log-pretty";
 import { runWithRequestId, withRequestId } from "./request-id";
 
@@ -164,5 +164,31 @@ describe("log lines", () => {
     expect(stack[0]).toMatch(/^ {4}Error: boom$/);
     expect(stack.every((part) => part.startsWith("    "))).toBe(true);
     expect(formatPretty("not json\n")).toBe("not json\n");
+  });
+});
+
+describe("console and warnings through the log", () => {
+  const saved = { ...console };
+  const listeners = process.listeners("warning");
+  afterEach(() => {
+    Object.assign(console, saved);
+    process.removeAllListeners("warning");
+    for (const listener of listeners) process.on("warning", listener);
+  });
+
+  it("turns a library's console output and Node's warnings into one JSON line each", async () => {
+    routeConsoleToLog();
+    console.error(new Error("a stack\nof several lines"));
+    console.warn("%s of %d", "one", 2, { detail: true });
+    console.log("plain");
+    process.emitWarning("careful", "DeprecationWarning");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written.join("").split("\n").filter(Boolean)).toHaveLength(4);
+    const [error, warning, plain, deprecation] = entries();
+    expect(error).toMatchObject({ level: "error", msg: "a stack\nof several lines" });
+    expect((error.err as { stack: string }).stack).toContain("a stack");
+    expect(warning).toMatchObject({ level: "warn", msg: "one of 2 { detail: true }" });
+    expect(plain).toMatchObject({ level: "info", msg: "plain" });
+    expect(deprecation).toMatchObject({ level: "warn", msg: "DeprecationWarning: careful" });
   });
 });

@@ -1,3 +1,4 @@
+import { format } from "node:util";
 import pino, { type Logger } from "pino";
 import type { Env } from "./env";
 import { formatPretty } from "./log-pretty";
@@ -83,3 +84,30 @@ export const log = {
   warn: (message: string, detail?: unknown) => write("warn", message, detail),
   error: (message: string, detail?: unknown) => write("error", message, detail),
 };
+
+/**
+ * Every line the server writes is one JSON object: what a library (or React) prints with
+ * `console.*`, and Node's own warnings, go through the log instead of raw to stdout/stderr.
+ * An Error among the arguments becomes the line's `err` (with its stack, on one line).
+ * Called once at start-up by the server; commands for people (`npm run user`) keep the console.
+ */
+export function routeConsoleToLog() {
+  const methods = [
+    ["log", "info"],
+    ["info", "info"],
+    ["debug", "debug"],
+    ["trace", "debug"],
+    ["warn", "warn"],
+    ["error", "error"],
+  ] as const;
+  for (const [method, level] of methods)
+    console[method] = (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error);
+      const rest = error ? args.filter((arg) => arg !== error) : args;
+      write(level, rest.length ? format(...rest) : (error?.message ?? ""), error);
+    };
+  // Node prints warnings (deprecations, listener leaks) to stderr itself unless someone else
+  // listens: the log listens instead.
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => write("warn", `${warning.name}: ${warning.message}`));
+}

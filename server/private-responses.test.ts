@@ -18,6 +18,14 @@ describe("isPrivatePath", () => {
       "/proposal/abc.data",
       "/onboarding/abc/autosave",
       "/newsletter/unsubscribe",
+      "/portal",
+      "/portal.data",
+      "/portal/invoices",
+      "/portal/invoices.data",
+      "/portal/invoices/abc/pdf",
+      "/portal/statement",
+      "/portal/events",
+      "/portal/sign-in",
     ])
       expect(isPrivatePath(path), path).toBe(true);
     for (const path of ["/", "/_root.data", "/insights/x", "/contact.data", "/administrators"])
@@ -78,5 +86,10 @@ describe("privateResponses", () => {
     expect(await cacheControl("/insights", "theme=dark")).toBe("public, max-age=300");
     expect(await cacheControl("/insights", session)).toBe(PRIVATE_CACHE_CONTROL);
     expect(await cacheControl("/logo.svg", session)).toBe("public, max-age=3600");
+  });
+
+  it("marks any page asked for with a client contact's portal session the same way", async () => {
+    expect(await cacheControl("/insights", "frontier.portal=abc")).toBe(PRIVATE_CACHE_CONTROL);
+    expect(await cacheControl("/logo.svg", "frontier.portal=abc")).toBe("public, max-age=3600");
   });
 });

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { sessionCookieName } from "#server/auth/auth.ts";
+import { portalCookieName } from "#server/portal/session.ts";
 import type { Env } from "./env";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -8,6 +9,8 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /** Pages made for a signed-in person or for whoever holds a private link. */
 const privatePrefixes = [
   "/admin",
+  // The client portal: every page, data request, download and event stream of a contact.
+  "/portal",
   "/api/auth",
   "/api/chat",
   "/setup",
@@ -59,15 +62,14 @@ function holdCacheControl(response: ServerResponse, value: string) {
 /**
  * No shared cache (a proxy, a CDN) may keep or hand on a response made for a session or a
  * private link: every response to a private address, and every response to a request that
- * carries the session cookie, goes out with `Cache-Control: private, no-store` — redirects,
+ * carries a session cookie (staff's or a client contact's), goes out with `Cache-Control: private, no-store` — redirects,
  * refusals and error pages included. Public pages asked for anonymously keep their caching.
  */
 export function privateResponses(env: Pick<Env, "PUBLIC_URL">): RequestHandler {
-  const cookieName = sessionCookieName(env);
+  const cookieNames = [sessionCookieName(env), portalCookieName(env)];
   return (request, response, next) => {
-    const isPrivate =
-      isPrivatePath(request.path) ||
-      (hasCookie(request.headers.cookie, cookieName) && !isFileAddress(request.path));
+    const hasSession = cookieNames.some((name) => hasCookie(request.headers.cookie, name));
+    const isPrivate = isPrivatePath(request.path) || (hasSession && !isFileAddress(request.path));
     if (isPrivate) holdCacheControl(response, PRIVATE_CACHE_CONTROL);
     next();
   };

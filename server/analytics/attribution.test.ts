@@ -1,14 +1,19 @@
-import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { issueFormToken } from "#server/antispam/antispam.ts";
 import { sendVisitorMessage, takeOfflineMessage } from "#server/chat/visitor-messages.ts";
 import { convertLead } from "#server/clients/leads.ts";
 import { leadTouchpoints } from "#server/db/schema/analytics.ts";
 import { chatConversations } from "#server/db/schema/chat.ts";
 import { subscribers } from "#server/db/schema/content.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
 import { submitContactForm } from "#server/leads/leads.ts";
-import { subscribeToNewsletter } from "#server/newsletter/newsletter.ts";
+import {
+  confirmSubscription,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from "#server/newsletter/newsletter.ts";
 import { acceptProposal } from "#server/proposals/acceptance.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
 import { TRAIL_FIELD, type TrailEntry } from "#shared/analytics.ts";
@@ -16,6 +21,7 @@ import { mailEnv, makeProposal, staff } from "#tests/helpers/business.ts";
 import { makeInsight, unique } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { rankContentByLeads, rankContentByValue, titlesOf } from "./attribution";
+import { rollupAnalytics } from "./rollup";
 import {
   attachConversationTouchpoints,
   findClientTouchpoints,
@@ -124,31 +130,132 @@ describeEachDatabase("attribution: the pages before contact", (get) => {
     expect(byLead.has(garbage.id) || byLead.has(object.id) || byLead.has(refused.id)).toBe(false);
   });
 
-  it("keeps a newsletter sign-up's pages with the subscriber, from the first sign-up only", async () => {
-    const { db } = get();
-    const email = `reader-${unique()}@example.com`;
-    const signUp = (entries: TrailEntry[]) => {
+  describe("a newsletter sign-up's pages", () => {
+    /** A sign-up from a browser: its pages, and the trail key its cookie keeps. */
+    const signUp = (email: string, entries: TrailEntry[], trailKey?: string) => {
       const form = formWith({ email, website: "" }, entries);
       return subscribeToNewsletter({
-        db,
+        db: get().db,
         env,
         form,
         address: unique(),
         touchpoints: readTouchpoints({ form, headers: none }),
+        trailKey,
       });
     };
-    await signUp(trail("/", "/insights/ship-it"));
-    await signUp(trail("/pricing"));
-    const [subscriber] = await db
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(eq(subscribers.email, email));
-    const stored = await db
-      .select({ path: leadTouchpoints.path })
-      .from(leadTouchpoints)
-      .where(eq(leadTouchpoints.subscriberId, subscriber.id))
-      .orderBy(leadTouchpoints.position);
-    expect(stored.map((row) => row.path)).toEqual(["/", "/insights/ship-it"]);
+    const newestToken = async (email: string) => {
+      const [mail] = await get()
+        .db.select({ text: mailMessages.text })
+        .from(mailMessages)
+        .where(eq(mailMessages.to, email))
+        .orderBy(desc(mailMessages.createdAt))
+        .limit(1);
+      return decodeURIComponent(/confirm\?token=([^\s"<]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+    };
+    const storedPaths = async (email: string) => {
+      const rows = await get()
+        .db.select({ path: leadTouchpoints.path })
+        .from(leadTouchpoints)
+        .innerJoin(subscribers, eq(subscribers.id, leadTouchpoints.subscriberId))
+        .where(eq(subscribers.email, email))
+        .orderBy(leadTouchpoints.position);
+      return rows.map((row) => row.path);
+    };
+    const subscribersOf = async (path: string) =>
+      (await rankContentByLeads({ db: get().db, range })).find((row) => row.path === path)
+        ?.subscribers ?? 0;
+
+    it("keeps only what the confirming browser sent: a trail planted first with someone else's address loses", async () => {
+      const email = `reader-${unique()}@example.com`;
+      const planted = `/insights/planted-${unique()}`;
+      const real = `/case-studies/real-${unique()}`;
+      // Someone signs the reader up first, with a forged trail, from their own browser.
+      const forger = await signUp(email, trail("/", planted));
+      // The reader signs up from theirs and confirms there.
+      const reader = await signUp(email, trail("/", real));
+      expect(reader.trailKey).toBeTruthy();
+      expect(reader.trailKey).not.toBe(forger.trailKey);
+      // Until confirmed, no sign-up's pages reach a report.
+      expect(await storedPaths(email)).toEqual([]);
+      expect(await subscribersOf(planted)).toBe(0);
+      expect(await subscribersOf(real)).toBe(0);
+
+      const token = await newestToken(email);
+      expect(await confirmSubscription({ db: get().db, token, trailKey: reader.trailKey })).toBe(
+        "confirmed",
+      );
+      expect(await storedPaths(email)).toEqual(["/", real]);
+      expect(await subscribersOf(planted)).toBe(0);
+      expect(await subscribersOf(real)).toBe(1);
+    });
+
+    it("keeps no pages when the confirming browser is not the one that sent them", async () => {
+      const email = `reader-${unique()}@example.com`;
+      const planted = `/insights/planted-${unique()}`;
+      const forger = await signUp(email, trail(planted));
+      // The reader confirms the mail they did not ask for, in their own browser (no key, or
+      // a key of their own from another sign-up).
+      const token = await newestToken(email);
+      const own = await signUp(`other-${unique()}@example.com`, trail("/pricing"));
+      expect(own.trailKey).not.toBe(forger.trailKey);
+      expect(await confirmSubscription({ db: get().db, token, trailKey: own.trailKey })).toBe(
+        "confirmed",
+      );
+      expect(await storedPaths(email)).toEqual([]);
+      expect(await subscribersOf(planted)).toBe(0);
+    });
+
+    it("forgets the pages of a sign-up whose link ran out; an unconfirmed subscriber's stored pages count nowhere", async () => {
+      const email = `reader-${unique()}@example.com`;
+      await signUp(email, trail("/", "/faq"));
+      const waiting = () =>
+        get()
+          .db.select({
+            pages: subscribers.pendingTouchpoints,
+            hash: subscribers.pendingTrailKeyHash,
+          })
+          .from(subscribers)
+          .where(eq(subscribers.email, email));
+      expect((await waiting())[0].pages).toHaveLength(2);
+      await rollupAnalytics({ db: get().db, now: new Date(Date.now() + 8 * 24 * 3600_000) });
+      expect(await waiting()).toEqual([{ pages: null, hash: null }]);
+
+      // Pages stored with a subscriber who never confirmed (as older versions did) are not
+      // counted in the ranking.
+      const path = `/insights/unconfirmed-${unique()}`;
+      const [pending] = await get()
+        .db.select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.email, email));
+      await get()
+        .db.insert(leadTouchpoints)
+        .values({ subscriberId: pending.id, path, viewedAt: new Date(), position: 0 });
+      expect(await subscribersOf(path)).toBe(0);
+    });
+
+    it("keeps the pages of the first confirmed subscription when a subscriber signs up again", async () => {
+      const email = `reader-${unique()}@example.com`;
+      const first = await signUp(email, trail("/", "/insights"));
+      await confirmSubscription({
+        db: get().db,
+        token: await newestToken(email),
+        trailKey: first.trailKey,
+      });
+      const [row] = await get()
+        .db.select({ token: subscribers.unsubscribeToken })
+        .from(subscribers)
+        .where(eq(subscribers.email, email));
+      await unsubscribeFromNewsletter({ db: get().db, token: row.token });
+      // The same browser (one key for all its sign-ups) comes back with other pages.
+      const again = await signUp(email, trail("/pricing"), first.trailKey);
+      expect(again.trailKey).toBe(first.trailKey);
+      await confirmSubscription({
+        db: get().db,
+        token: await newestToken(email),
+        trailKey: again.trailKey,
+      });
+      expect(await storedPaths(email)).toEqual(["/", "/insights"]);
+    });
   });
 
   it("keeps a chat's pages with the conversation, and an offline message's with its lead too", async () => {

@@ -1,7 +1,7 @@
-import { and, countDistinct, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, countDistinct, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { leadTouchpoints } from "#server/db/schema/analytics.ts";
-import { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
+import { caseStudies, insights, podcastEpisodes, subscribers } from "#server/db/schema/content.ts";
 import { addDays } from "./daily-salt";
 import type { DayRange } from "./period";
 import { episodeTouchpointPath } from "./public-paths";
@@ -17,8 +17,8 @@ const boundsOf = (range: DayRange) => ({
 
 /**
  * Content ranked by the leads that had seen it: for each page, how many leads (contact form
- * or chat), newsletter sign-ups and chats made in the range carried it in their pages
- * before contact.
+ * or chat), confirmed newsletter sign-ups and chats made in the range carried it in their
+ * pages before contact. A sign-up never confirmed counts nowhere (decision 314).
  */
 export async function rankContentByLeads({ db, range }: { db: Db; range: DayRange }) {
   const { start, end } = boundsOf(range);
@@ -32,7 +32,14 @@ export async function rankContentByLeads({ db, range }: { db: Db; range: DayRang
       chats: countDistinct(leadTouchpoints.conversationId),
     })
     .from(leadTouchpoints)
-    .where(and(gte(leadTouchpoints.createdAt, start), lt(leadTouchpoints.createdAt, end)))
+    .leftJoin(subscribers, eq(subscribers.id, leadTouchpoints.subscriberId))
+    .where(
+      and(
+        gte(leadTouchpoints.createdAt, start),
+        lt(leadTouchpoints.createdAt, end),
+        or(isNull(leadTouchpoints.subscriberId), isNotNull(subscribers.confirmedAt)),
+      ),
+    )
     .groupBy(leadTouchpoints.path)
     .orderBy(sql`2 desc, 3 desc, 4 desc`, leadTouchpoints.path)
     .limit(RANKING_ROWS);

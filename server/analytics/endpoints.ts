@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response } from "express";
 import { sessionCookieName } from "#server/auth/auth.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -100,7 +101,16 @@ export type AnalyticsEndpointOptions = {
   now?: () => Date;
   /** Events per address: a burst of `capacity`, then `refillPerSecond`. */
   eventLimit?: { capacity: number; refillPerSecond: number };
+  /** Beacons of every address together (this instance): what the tables take at most. */
+  overallLimit?: { capacity: number; refillPerSecond: number };
 };
+
+/**
+ * All beacons together, per instance: a burst of 500, then 50 a second (4.3 million a day,
+ * far above what an agency's site sees), so many addresses at once cannot fill the tables
+ * or slow the site's own pages with their writes.
+ */
+export const OVERALL_BEACON_LIMIT = { capacity: 500, refillPerSecond: 50 };
 
 /**
  * POST /api/event (a public page was seen, or an episode played) and POST
@@ -114,20 +124,28 @@ export function createAnalyticsEndpoints({
   clientAddress,
   now = () => new Date(),
   eventLimit = { capacity: 120, refillPerSecond: 1 },
+  overallLimit = OVERALL_BEACON_LIMIT,
 }: AnalyticsEndpointOptions) {
   const recorder = createEventRecorder({ db: database.db });
   const saltOf = createSaltCache(database.db);
   const eventLimiter = createAddressLimiter(eventLimit);
   const viewLimiter = createAddressLimiter({ capacity: 60, refillPerSecond: 0.5 });
+  const overallLimiter = createAddressLimiter(overallLimit);
   const staffCookie = sessionCookieName(env);
   const site = new URL(env.PUBLIC_URL).host;
   const ownHosts = [new URL(env.PUBLIC_URL).hostname.toLowerCase()];
 
+  /** The address's own allowance first (an IPv6 client by its /64), then everyone's. */
   function limit(limiter: ReturnType<typeof createAddressLimiter>, address: string) {
-    const taken = limiter.take(address);
+    const taken = limiter.take(limitKeyOf(address));
     if (!taken.isAllowed)
       throw new AppError("RATE_LIMITED", "Too many events from this address; slow down.", {
         retryAfterSeconds: taken.retryAfterSeconds,
+      });
+    const shared = overallLimiter.take("all");
+    if (!shared.isAllowed)
+      throw new AppError("RATE_LIMITED", "Too many events right now; try again later.", {
+        retryAfterSeconds: shared.retryAfterSeconds,
       });
   }
 

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { analyticsEvents, analyticsSalts } from "#server/db/schema/analytics.ts";
+import { subscribers } from "#server/db/schema/content.ts";
 import { addDays, utcDay } from "./daily-salt";
 
 export const ANALYTICS_ROLLUP_JOB = "analytics.rollup";
@@ -46,7 +47,8 @@ export async function rollupDay(db: Db, day: string) {
 /**
  * The scheduled job: every day that still has raw events is rolled up again (today's
  * figures grow through the day; late writes from another instance are taken in), then
- * raw events older than RAW_EVENT_DAYS and the salts of past days are deleted. A day
+ * raw events older than RAW_EVENT_DAYS, the salts of past days and the waiting pages of
+ * expired newsletter sign-ups are deleted. A day
  * whose raw events are gone keeps the figures it had.
  */
 export async function rollupAnalytics({ db, now = new Date() }: { db: Db; now?: Date }) {
@@ -61,5 +63,15 @@ export async function rollupAnalytics({ db, now = new Date() }: { db: Db; now?: 
     with gone as (delete from ${analyticsEvents} where ${analyticsEvents.day} < ${oldest} returning 1)
     select count(*)::int as count from gone`);
   await db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${today}`);
+  // The pages of a newsletter sign-up whose confirmation link ran out unused (decision 314).
+  await db
+    .update(subscribers)
+    .set({ pendingTouchpoints: null, pendingTrailKeyHash: null })
+    .where(
+      and(
+        isNotNull(subscribers.pendingTouchpoints),
+        or(isNull(subscribers.confirmTokenExpiresAt), lt(subscribers.confirmTokenExpiresAt, now)),
+      ),
+    );
   return { days, pruned: (pruned.rows[0] as { count: number }).count };
 }

@@ -88,6 +88,34 @@ export async function saveTouchpoints(
     .values(touchpoints.map((touchpoint, position) => ({ ...owner, ...touchpoint, position })));
 }
 
+/** Pages kept as JSON until a sign-up is confirmed (the subscriber row's pending trail). */
+export function pendingTouchpointsOf(touchpoints: Touchpoint[]) {
+  return touchpoints.map((touchpoint) => ({
+    ...touchpoint,
+    viewedAt: touchpoint.viewedAt.toISOString(),
+  }));
+}
+
+/** A pending trail back as pages, each checked again (it is JSON from a row). */
+export function touchpointsFromPending(entries: Array<Record<string, unknown>>): Touchpoint[] {
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return entries.flatMap((entry) => {
+    const path = text(entry.path);
+    const viewedAt = new Date(text(entry.viewedAt) ?? "");
+    if (!path || Number.isNaN(viewedAt.getTime())) return [];
+    return [
+      {
+        path,
+        viewedAt,
+        referrerHost: text(entry.referrerHost),
+        utmSource: text(entry.utmSource),
+        utmMedium: text(entry.utmMedium),
+        utmCampaign: text(entry.utmCampaign),
+      },
+    ];
+  });
+}
+
 const ownerColumn = (owner: TouchpointOwner) =>
   "leadId" in owner
     ? eq(leadTouchpoints.leadId, owner.leadId)

@@ -165,6 +165,29 @@ describeEachDatabase("guardSubmission", (get) => {
     });
   });
 
+  it("counts an IPv6 client by its /64, and holds the limit for parallel submissions", async () => {
+    const { db } = get();
+    const network = `2001:db8:${unique().slice(0, 4)}:7`;
+    const { max } = rateLimits.comment;
+    const submit = (address: string) =>
+      guardSubmission({
+        db,
+        secret,
+        scope: "comment",
+        address,
+        form: formWith({ formToken: goodToken() }),
+      });
+    // A new address of the same /64 for every comment, all at once.
+    const settled = await Promise.allSettled(
+      Array.from({ length: 3 * max }, (_, index) => submit(`${network}::${index + 1}`)),
+    );
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(max);
+    for (const result of settled)
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 429 });
+    // The next /64 is another client.
+    await submit(`2001:db8:${unique().slice(0, 4)}:8::1`);
+  });
+
   it("asks to confirm a form sent without a token (no JavaScript), before counting it", async () => {
     const { db } = get();
     const address = unique();

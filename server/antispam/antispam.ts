@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, lt } from "drizzle-orm";
+import { limitKeyOf } from "#server/client-address.ts";
+import { lockKeys } from "#server/db/advisory-locks.ts";
 import type { Db } from "#server/db/client.ts";
 import { formSubmissions } from "#server/db/schema/antispam.ts";
 import { AppError } from "#server/errors.ts";
@@ -124,11 +126,15 @@ export async function guardSubmission(options: GuardOptions) {
   await recordSubmission({ db, scope, address, now });
 }
 
-/** Counts one submission and refuses it when the address is over its limit. */
+/**
+ * Counts one submission and refuses it when the address (an IPv6 client by its /64) is over
+ * its limit. Counting and recording are one step under a lock on the form and address, so
+ * parallel submissions cannot all see room under the limit (decision 209).
+ */
 export async function recordSubmission({
   db,
   scope,
-  address,
+  address: clientAddress,
   now = new Date(),
 }: {
   db: Db;
@@ -138,26 +144,30 @@ export async function recordSubmission({
 }) {
   const { max, windowMs } = rateLimits[scope];
   const since = new Date(now.getTime() - windowMs);
-  const where = and(
-    eq(formSubmissions.scope, scope),
-    eq(formSubmissions.address, address),
-    gte(formSubmissions.createdAt, since),
-  );
-  const [{ value }] = await db.select({ value: count() }).from(formSubmissions).where(where);
-  if (value >= max) {
-    throw new AppError("RATE_LIMITED", TOO_MANY, {
-      retryAfterSeconds: Math.ceil(windowMs / 1000),
-    });
-  }
-  await db.insert(formSubmissions).values({ scope, address, createdAt: now });
-  // Old rows only matter for the window; drop this address's stale ones as we go.
-  await db
-    .delete(formSubmissions)
-    .where(
-      and(
-        eq(formSubmissions.scope, scope),
-        eq(formSubmissions.address, address),
-        lt(formSubmissions.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
-      ),
+  const address = limitKeyOf(clientAddress);
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, [["formAddress", `${scope}:${address}`]]);
+    const where = and(
+      eq(formSubmissions.scope, scope),
+      eq(formSubmissions.address, address),
+      gte(formSubmissions.createdAt, since),
     );
+    const [{ value }] = await tx.select({ value: count() }).from(formSubmissions).where(where);
+    if (value >= max) {
+      throw new AppError("RATE_LIMITED", TOO_MANY, {
+        retryAfterSeconds: Math.ceil(windowMs / 1000),
+      });
+    }
+    await tx.insert(formSubmissions).values({ scope, address, createdAt: now });
+    // Old rows only matter for the window; drop this address's stale ones as we go.
+    await tx
+      .delete(formSubmissions)
+      .where(
+        and(
+          eq(formSubmissions.scope, scope),
+          eq(formSubmissions.address, address),
+          lt(formSubmissions.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+        ),
+      );
+  });
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, min } from "drizzle-orm";
+import { limitKeyOf } from "#server/client-address.ts";
+import { lockKeys } from "#server/db/advisory-locks.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { signInFailures } from "#server/db/schema/auth.ts";
 import { AppError } from "#server/errors.ts";
@@ -14,10 +16,6 @@ export const SIGN_IN_LIMITS = {
   accountHourly: { max: 100, windowMs: 60 * 60_000 },
   address: { max: 20, windowMs: 15 * 60_000 },
 };
-
-// Advisory lock classes: one per kind of key, so an email never shares a lock with an address.
-const ACCOUNT_LOCK = 1;
-const ADDRESS_LOCK = 2;
 
 function retryMessage(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
@@ -68,12 +66,17 @@ export async function assertSignInAllowed(db: Db | Tx, email: string, address: s
  * here and each one counts the ones before it. Returns the attempt's id; the caller
  * checks the secret afterwards and settles the attempt with `endAttempt`.
  */
-export async function beginAttempt(db: Db, { email, address }: { email: string; address: string }) {
+export async function beginAttempt(db: Db, attempt: { email: string; address: string }) {
   const id = randomUUID();
+  const { email } = attempt;
+  // An IPv6 client is counted by its /64: it could use a new address for every guess.
+  const address = limitKeyOf(attempt.address);
   await db.transaction(async (tx) => {
     // Always account first, then address: no two attempts wait on each other in a circle.
-    await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK}, hashtext(${email}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${address}))`);
+    await lockKeys(tx, [
+      ["signInAccount", email],
+      ["signInAddress", address],
+    ]);
     await assertSignInAllowed(tx, email, address);
     await tx.insert(signInFailures).values({ id, email, address });
   });

@@ -14,6 +14,10 @@ import { isTwoFactorRequired } from "./two-factor-policy";
 export type Access = "staff" | "admin";
 
 type GuardArgs = { request: Request; context: AppContext };
+type SessionArgs = {
+  request: Request;
+  context: Pick<AppContext, "db" | "env" | "clientAddress">;
+};
 
 export const ADMIN_HOME = "/admin";
 export const ADMIN_ONLY_MESSAGE = "That page is for admins only.";
@@ -43,6 +47,33 @@ type UserOptions = {
   allowTwoFactorSetup?: boolean;
 };
 
+/** Who a request is, for staff data: signed out, signed in, or held by the two-factor rule. */
+export type StaffSessionCheck =
+  | { state: "signed-out"; reason: SignedOutReason }
+  | { state: "two-factor-required" | "signed-in"; user: StaffUser; sessionId: string };
+
+/**
+ * The one check every way into staff data makes (decision 216): admin pages, their resource
+ * routes and downloads through `requireUser` and `requireRole`, and the staff chat socket
+ * (server/chat/staff-sessions.ts). While the team requires two-factor sign-in (decision 212),
+ * an account without it is "two-factor-required": it reaches nothing but the set-up.
+ */
+export async function checkStaffSession(args: SessionArgs): Promise<StaffSessionCheck> {
+  const found = await getSessionUser(args);
+  if (!found.user) return { state: "signed-out", reason: found.reason };
+  const isHeld = !found.hasTwoFactor && (await isHeldByTwoFactorRule(args));
+  return {
+    state: isHeld ? "two-factor-required" : "signed-in",
+    user: found.user,
+    sessionId: found.sessionId,
+  };
+}
+
+/** Whether the team requires two-factor sign-in, read once per request. */
+function isHeldByTwoFactorRule(args: SessionArgs) {
+  return oncePerRequest(args, isTwoFactorRequired, () => isTwoFactorRequired(args.context.db));
+}
+
 /**
  * Any signed-in user, whatever the role; otherwise a redirect to /login?redirectTo=...
  * When the team requires two-factor sign-in (decision 212) and this account has none, every
@@ -52,11 +83,9 @@ export async function requireUser(
   args: GuardArgs,
   { allowTwoFactorSetup = false }: UserOptions = {},
 ): Promise<StaffUser & { mustSetUpTwoFactor: boolean }> {
-  const found = await getSessionUser(args);
-  if (!found.user) loginRedirect(args.request, found.reason);
-  const mustSetUpTwoFactor =
-    !found.hasTwoFactor &&
-    (await oncePerRequest(args, isTwoFactorRequired, () => isTwoFactorRequired(args.context.db)));
+  const found = await checkStaffSession(args);
+  if (found.state === "signed-out") loginRedirect(args.request, found.reason);
+  const mustSetUpTwoFactor = found.state === "two-factor-required";
   if (mustSetUpTwoFactor && !allowTwoFactorSetup) throw redirect(TWO_FACTOR_SETUP_PATH);
   return { ...found.user, mustSetUpTwoFactor };
 }

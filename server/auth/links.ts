@@ -1,6 +1,8 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
+import { consumeRateLimit } from "#server/chat/rate-limit.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import type { Db } from "#server/db/client.ts";
 import { authTokens, authUsers } from "#server/db/schema/auth.ts";
 import type { Env } from "#server/env.ts";
@@ -10,7 +12,15 @@ import { log } from "#server/log.ts";
 import { MailDeliveryError, sendMail } from "#server/mail/mailer.ts";
 import type { Role } from "./roles";
 import { roleLabel } from "./roles";
-import { consumeToken, createToken, deleteToken, revokeTokens } from "./tokens";
+import {
+  consumeToken,
+  createToken,
+  deleteToken,
+  findUsableToken,
+  hasNewerToken,
+  revokeTokens,
+  tokenExpiredMessage,
+} from "./tokens";
 import { createStaffUser, findStaffUser, hasActiveAdmin, setStaffPassword } from "./users";
 
 // The one-time links: first-run setup, password reset and team invitations.
@@ -79,15 +89,43 @@ async function recentResetCount(db: Db, userId: string) {
 
 export const PASSWORD_RESET_JOB = "auth.password-reset";
 
+/** Forgot-password requests per address typed and per client address, in 15 minutes. */
+export const RESET_REQUEST_LIMITS = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
+
+function tooManyResets(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many reset links were asked for. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`;
+}
+
 /**
  * The forgot-password form: queues the work and returns, so the answer is the same, in
  * the same time, whether or not the account exists and whether or not the mail server
  * is up. The job (`sendPasswordResetLink`) looks the account up and mails, with retries.
+ * Requests are limited per address typed and per client address before anything is queued,
+ * counted atomically, alike for every address (a refusal says nothing about an account).
  */
-export async function requestPasswordReset({ db }: { db: Db }, { email }: { email: string }) {
+export async function requestPasswordReset(
+  { db }: { db: Db },
+  { email, address }: { email: string; address: string },
+) {
+  const normalised = email.trim().toLowerCase();
+  const { windowMs, perEmail, perAddress } = RESET_REQUEST_LIMITS;
+  const message = tooManyResets;
+  await consumeRateLimit(db, {
+    key: `reset:email:${normalised}`,
+    limit: perEmail,
+    windowMs,
+    message,
+  });
+  await consumeRateLimit(db, {
+    key: `reset:address:${limitKeyOf(address)}`,
+    limit: perAddress,
+    windowMs,
+    message,
+  });
   await enqueueJob(db, {
     kind: PASSWORD_RESET_JOB,
-    payload: { email: email.trim().toLowerCase() },
+    payload: { email: normalised },
     maxAttempts: 5,
   });
 }
@@ -152,11 +190,33 @@ function mailRefused() {
   );
 }
 
+/** What the older of two reset links says: only the newest link mailed works. */
+export const SUPERSEDED_RESET_MESSAGE =
+  "A newer reset link was sent after this one, so this one no longer works. Use the link in the most recent mail.";
+
+export type ResetLinkState = { state: "usable"; email: string } | { state: "superseded" | "gone" };
+
+/**
+ * What the reset page shows for a link, before anything is typed: the form, "a newer link
+ * was sent" for an unused link that a newer one replaced, or "expired or used".
+ */
+export async function findResetLink(db: Db, token: string): Promise<ResetLinkState> {
+  const row = await findUsableToken(db, "reset", token);
+  if (!row?.email) return { state: "gone" };
+  if (await hasNewerToken(db, row)) return { state: "superseded" };
+  return { state: "usable", email: row.email };
+}
+
 export async function resetPassword(
   { db }: LinkContext,
   { token, password }: { token: string; password: string },
 ) {
   return db.transaction(async (tx) => {
+    // Only the newest link mailed for the account works: an older one in a mailbox read
+    // later (or by someone else) sets nothing.
+    const usable = await findUsableToken(tx, "reset", token);
+    if (!usable) throw new AppError("GONE", tokenExpiredMessage("reset"));
+    if (await hasNewerToken(tx, usable)) throw new AppError("GONE", SUPERSEDED_RESET_MESSAGE);
     const row = await consumeToken(tx, "reset", token);
     if (!row.userId) throw new AppError("GONE", "This reset link is not valid any more.");
     const [user] = await tx

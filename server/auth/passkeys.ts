@@ -1,8 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
+import { consumeRateLimit } from "#server/chat/rate-limit.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { authPasskeys } from "#server/db/schema/auth.ts";
+import { authPasskeys, authVerifications } from "#server/db/schema/auth.ts";
 import { AppError } from "#server/errors.ts";
 import { authHeaders, CLIENT_ADDRESS_HEADER, getAuth } from "./auth";
 import { readAuthAnswer, requestCookie } from "./auth-call";
@@ -40,7 +42,13 @@ export async function listPasskeys(db: Db, userId: string) {
 }
 
 /** Step 1 of adding a passkey: the options for `navigator.credentials.create`, and a challenge cookie. */
-export async function passkeyRegistrationOptions(context: PasskeyContext, { request }: SignedIn) {
+export async function passkeyRegistrationOptions(
+  context: PasskeyContext,
+  { request, user }: SignedIn,
+) {
+  await limitChallenges(context.db, [
+    [`passkey:account:${user.id}`, PASSKEY_OPTION_LIMITS.perAccount],
+  ]);
   const answer = await readAuthAnswer(
     getAuth(context).api.generatePasskeyRegistrationOptions({
       headers: authHeaders(request, context.clientAddress),
@@ -105,8 +113,42 @@ export async function removePasskey(
   });
 }
 
+/**
+ * Passkey challenges handed out, per minute: each one is a stored row (5 minutes), asked for
+ * without signing in. Per client address (an IPv6 client by its /64), overall, and for adding
+ * a passkey per account. A person needs one per sign-in; a refusal is a 429 with Retry-After.
+ */
+export const PASSKEY_OPTION_LIMITS = {
+  windowMs: 60_000,
+  perAddress: 10,
+  overall: 200,
+  perAccount: 10,
+};
+
+function tooManyPasskeyChallenges(seconds: number) {
+  return `Too many passkey sign-ins were started. Wait ${seconds} seconds, or sign in with your email and password.`;
+}
+
+/** Counts one challenge against `keys` (each atomically) and drops expired ones first. */
+async function limitChallenges(db: Db, keys: Array<[key: string, limit: number]>) {
+  for (const [key, limit] of keys)
+    await consumeRateLimit(db, {
+      key,
+      limit,
+      windowMs: PASSKEY_OPTION_LIMITS.windowMs,
+      message: tooManyPasskeyChallenges,
+    });
+  // Challenges live 5 minutes (Better Auth refuses an expired one); their rows go here and
+  // in the hourly clean-up, so no more are stored than the limits hand out.
+  await db.delete(authVerifications).where(lt(authVerifications.expiresAt, new Date()));
+}
+
 /** Sign-in step 1: the options for `navigator.credentials.get` (any passkey of this site). */
 export async function passkeySignInOptions(context: PasskeyContext) {
+  await limitChallenges(context.db, [
+    [`passkey:address:${limitKeyOf(context.clientAddress)}`, PASSKEY_OPTION_LIMITS.perAddress],
+    ["passkey:all", PASSKEY_OPTION_LIMITS.overall],
+  ]);
   const answer = await readAuthAnswer(
     getAuth(context).api.generatePasskeyAuthenticationOptions({
       headers: new Headers({ [CLIENT_ADDRESS_HEADER]: context.clientAddress }),

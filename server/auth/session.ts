@@ -8,6 +8,14 @@ import { claimsOf, deriveRole } from "./roles";
 
 type Args = { request: Request; context: Pick<AppContext, "db" | "env" | "clientAddress"> };
 
+/**
+ * The NOTIFY channel a trigger announces on when a session row is deleted (sign-out,
+ * disable, password change, idle) or a user's role or ban changes, whichever process did it
+ * (migration 0010_session_changes); and the two-factor rule when it is switched on, as
+ * `{"userId":"*"}`. Open staff sockets check their sessions again at once.
+ */
+export const SESSION_CHANGES_CHANNEL = "frontier_sessions";
+
 /** Why a request has no usable session (shown on the login page). */
 export type SignedOutReason = "none" | "idle" | "disabled";
 

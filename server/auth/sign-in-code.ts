@@ -6,6 +6,7 @@ import { AppError } from "#server/errors.ts";
 import { beginAttempt, endAttempt, rateLimited, SIGN_IN_LIMITS } from "./attempts";
 import { CLIENT_ADDRESS_HEADER, getAuth, TWO_FACTOR_COOKIE } from "./auth";
 import { readAuthAnswer, requestCookie } from "./auth-call";
+import { isFreshTotpCode } from "./totp-steps";
 
 // The second step of a password sign-in with two-factor sign-in on (decision 212): the code
 // from the authenticator app, or one recovery code. Wrong codes count like wrong passwords.
@@ -16,6 +17,8 @@ export const SIGN_IN_EXPIRED_MESSAGE =
   "Your sign-in timed out before the code was entered. Sign in again with your password.";
 export const WRONG_SIGN_IN_CODE_MESSAGE =
   "That code is not right. Enter the 6 digits your authenticator app shows now.";
+export const USED_SIGN_IN_CODE_MESSAGE =
+  "That code was used already. Wait for the next code in your authenticator app and enter it.";
 export const WRONG_RECOVERY_CODE_MESSAGE =
   "That recovery code is not right, or it was used already. Each code works once.";
 
@@ -62,6 +65,16 @@ export async function verifySignInCode(
   if (userAgent) headers.set("user-agent", userAgent);
   const api = getAuth(context).api;
   const cleaned = code.replace(/\s+/g, "");
+  // A code works once (decision 217): its 30-second step is taken for the account before
+  // Better Auth checks it, so a code seen once, or sent twice at once, signs in only once.
+  // The attempt stays counted as a failure.
+  if (
+    method === "totp" &&
+    !(await isFreshTotpCode(context, { userId: pending.userId, code: cleaned }))
+  )
+    throw new AppError("UNAUTHORIZED", USED_SIGN_IN_CODE_MESSAGE, {
+      fieldErrors: { code: [USED_SIGN_IN_CODE_MESSAGE] },
+    });
   const answer = await readAuthAnswer(
     method === "totp"
       ? api.verifyTOTP({ body: { code: cleaned }, headers, asResponse: true })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { authTokens } from "#server/db/schema/auth.ts";
 import { AppError } from "#server/errors.ts";
@@ -75,6 +75,34 @@ export async function consumeToken(db: Db | Tx, kind: TokenKind, token: string) 
     .returning({ id: authTokens.id });
   if (!used) throw new AppError("GONE", expiredMessage[kind]);
   return row;
+}
+
+/**
+ * Whether a link of the same kind was made for the same account after this one: a reset link
+ * works only while it is the newest one mailed (a link whose mail failed was deleted).
+ */
+export async function hasNewerToken(
+  db: Db | Tx,
+  row: { id: string; kind: TokenKind; userId: string | null },
+) {
+  if (!row.userId) return false;
+  // Compared in the database: its microseconds would be lost in a JavaScript Date.
+  const createdAt = db
+    .select({ createdAt: authTokens.createdAt })
+    .from(authTokens)
+    .where(eq(authTokens.id, row.id));
+  const [newer] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.kind, row.kind),
+        eq(authTokens.userId, row.userId),
+        gt(authTokens.createdAt, sql`(${createdAt})`),
+      ),
+    )
+    .limit(1);
+  return newer !== undefined;
 }
 
 export function tokenExpiredMessage(kind: TokenKind) {

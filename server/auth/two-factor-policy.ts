@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema/auth.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { AppError } from "#server/errors.ts";
+import { SESSION_CHANGES_CHANNEL } from "./session";
 
 /** The settings document of the sign-in rules; the team screen changes it (decision 212). */
 const SIGN_IN_SETTINGS_ID = "sign-in";
@@ -44,6 +45,11 @@ export async function setTwoFactorRequired(
       .insert(settings)
       .values({ id: SIGN_IN_SETTINGS_ID, value })
       .onConflictDoUpdate({ target: settings.id, set: { value, updatedAt: sql`now()` } });
+    // Open staff sockets of accounts without it close at once (decision 216).
+    if (isRequired)
+      await tx.execute(
+        sql`select pg_notify(${SESSION_CHANGES_CHANNEL}, ${JSON.stringify({ userId: "*" })})`,
+      );
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,

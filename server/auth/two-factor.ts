@@ -10,6 +10,7 @@ import { AppError } from "#server/errors.ts";
 import { countedAttempt } from "./attempts";
 import { authHeaders, getAuth, TWO_FACTOR_ISSUER } from "./auth";
 import { readAuthAnswer } from "./auth-call";
+import { isFreshTotpCode } from "./totp-steps";
 import { WRONG_CURRENT_PASSWORD } from "./users";
 
 // Two-factor sign-in on /admin/account (decision 212): Better Auth's twoFactor plugin keeps
@@ -20,6 +21,8 @@ type SignedIn = { request: Request; user: { id: string; email: string } };
 
 export const WRONG_CODE_MESSAGE =
   "That code is not right. Enter the 6 digits your authenticator app shows now.";
+const USED_CODE_MESSAGE =
+  "That code was used already. Wait for the next code in your authenticator app and enter it.";
 
 function wrongPassword() {
   return new AppError("INVALID", WRONG_CURRENT_PASSWORD, {
@@ -150,6 +153,11 @@ export async function confirmTwoFactorSetup(
   { code }: { code: string },
 ) {
   const auth = getAuth(context);
+  // The code that turns it on is used up like any other (decision 217).
+  if (!(await isFreshTotpCode(context, { userId: signedIn.user.id, code: code.trim() })))
+    throw new AppError("INVALID", USED_CODE_MESSAGE, {
+      fieldErrors: { code: [USED_CODE_MESSAGE] },
+    });
   const answer = await readAuthAnswer(
     auth.api.verifyTOTP({
       body: { code },

@@ -3,13 +3,27 @@ import type { Db } from "#server/db/client.ts";
 import { chatRateLimits } from "#server/db/schema/chat.ts";
 import { AppError } from "#server/errors.ts";
 
-export type RateLimit = { key: string; limit: number; windowMs: number };
+export type RateLimit = {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** The refusal, with the seconds to wait (the chat's own wording by default). */
+  message?: (retryAfterSeconds: number) => string;
+};
+
+const tooQuickly = (seconds: number) =>
+  `You are sending messages too quickly. Please wait ${seconds} seconds and try again.`;
 
 /**
- * Counts one hit against a fixed window kept in the database, so every
- * instance shares it; throws RATE_LIMITED once the window is full.
+ * Counts one hit against a fixed window kept in the database, so every instance shares it;
+ * throws RATE_LIMITED once the window is full. Counting and deciding are one statement (an
+ * upsert that returns the new count), so parallel hits on any database each see their own
+ * number and no more than `limit` get through.
  */
-export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLimit) {
+export async function consumeRateLimit(
+  db: Db,
+  { key, limit, windowMs, message = tooQuickly }: RateLimit,
+) {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   const [row] = await db
@@ -25,11 +39,7 @@ export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLim
       1,
       Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
     );
-    throw new AppError(
-      "RATE_LIMITED",
-      `You are sending messages too quickly. Please wait ${retryAfterSeconds} seconds and try again.`,
-      { retryAfterSeconds },
-    );
+    throw new AppError("RATE_LIMITED", message(retryAfterSeconds), { retryAfterSeconds });
   }
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
-import { resolveClientAddress } from "#server/client-address.ts";
+import { SESSION_CHANGES_CHANNEL } from "#server/auth/session.ts";
+import { limitKeyOf, resolveClientAddress } from "#server/client-address.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
@@ -24,7 +25,6 @@ import {
   createSessionWatch,
   createStaffSessions,
   parseSessionChange,
-  SESSION_CHANGES_CHANNEL,
   SESSION_END_CLOSE,
   type StaffSessions,
   type WatchedSession,
@@ -118,8 +118,10 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     if (isClosed) return refuseUpgrade(socket, 503, "Service Unavailable");
     if (!isSameOrigin(request, env.PUBLIC_URL)) return refuseUpgrade(socket, 403, "Forbidden");
     const address = resolveClientAddress(request, env.TRUST_PROXY);
-    // Before any database work: a flood from one address costs a handshake each, nothing more.
-    if (connections.count(`address:${address}`) >= limits.perAddress)
+    // Before any database work: a flood from one address (an IPv6 /64) costs a handshake
+    // each, nothing more.
+    const addressKey = limitKeyOf(address);
+    if (connections.count(`address:${addressKey}`) >= limits.perAddress)
       return closeAfterOpen(request, socket, head, [CHAT_CLOSE.policy, TOO_MANY_FOR_ADDRESS]);
     let identity: Identity | undefined;
     try {
@@ -134,7 +136,11 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     // Slots are taken once the socket exists (ws calls back at once, or never for a bad
     // handshake), so a failed handshake holds none.
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const slots = takeConnectionSlots(connections, { address, owner: known, limits });
+      const slots = takeConnectionSlots(connections, {
+        address: addressKey,
+        owner: known,
+        limits,
+      });
       if ("refused" in slots) return ws.close(CHAT_CLOSE.policy, slots.refused);
       const release = slots.release;
       const common = { socket: ws, address, isAlive: true, release, gate: undefined };
@@ -266,7 +272,9 @@ export function attachChatSocket(server: Server, options: ChatSocketOptions) {
     for (const peer of peers)
       if (
         peer.kind === "staff" &&
-        (peer.sessionId === change.sessionId || peer.staff.id === change.userId)
+        (change.userId === "*" ||
+          peer.sessionId === change.sessionId ||
+          peer.staff.id === change.userId)
       )
         void sessionWatch.ensure(peer, { force: true });
   }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { checkStaffSession } from "#server/auth/guard.ts";
 import { claimsOf, deriveRole, type StaffUser } from "#server/auth/roles.ts";
-import { getSessionUser } from "#server/auth/session.ts";
+import { isTwoFactorRequired } from "#server/auth/two-factor-policy.ts";
 import type { Database } from "#server/db/client.ts";
 import { authSessions, authUsers } from "#server/db/schema/auth.ts";
 import type { Env } from "#server/env.ts";
@@ -8,9 +9,10 @@ import { CHAT_CLOSE } from "#shared/chat.ts";
 
 /**
  * Whether a staff socket's session still lets it use the chat (decision 606). The chat is
- * for admins (decision 600): any other role has no access.
+ * for admins (decision 600): any other role has no access; while the team requires
+ * two-factor sign-in, an admin without it has none either (decision 216).
  */
-export type StaffSessionState = "valid" | "signed-out" | "no-access";
+export type StaffSessionState = "valid" | "signed-out" | "no-access" | "two-factor-required";
 
 /** How a staff socket is closed when its session no longer holds: code, reason, and a sentence. */
 export const SESSION_END_CLOSE: Record<
@@ -19,11 +21,16 @@ export const SESSION_END_CLOSE: Record<
 > = {
   "signed-out": [CHAT_CLOSE.signedOut, "signed out", "Your session has ended. Sign in again."],
   "no-access": [CHAT_CLOSE.noAccess, "no access", "Your account no longer has access to chat."],
+  "two-factor-required": [
+    CHAT_CLOSE.noAccess,
+    "two-factor required",
+    "Two-factor sign-in is required for all staff. Set it up on My account, then open the chat again.",
+  ],
 };
 
 export type StaffSocketAccess =
   | { state: "valid"; staff: StaffUser; sessionId: string }
-  | { state: "signed-out" | "no-access" };
+  | { state: Exclude<StaffSessionState, "valid"> };
 
 export type StaffSessions = {
   /** Who an upgrade request (or a staff action) belongs to; counts as activity on the session. */
@@ -32,13 +39,7 @@ export type StaffSessions = {
   check(sessionId: string): Promise<StaffSessionState>;
 };
 
-/**
- * The NOTIFY channel a trigger announces on when a session row is deleted (sign-out,
- * disable, password change, idle) or a user's role or ban changes, whichever process did it
- * (migration 0010_session_changes).
- */
-export const SESSION_CHANGES_CHANNEL = "frontier_sessions";
-
+/** A session or an account that changed; `userId: "*"` is every account (a team rule). */
 export type SessionChange = { sessionId?: string; userId?: string };
 
 export function parseSessionChange(payload: string): SessionChange | undefined {
@@ -60,11 +61,13 @@ export function createStaffSessions({
   const { db } = database;
   return {
     async authenticate(request, address) {
-      const found = await getSessionUser({
+      // The same check as every admin page (server/auth/guard.ts), then the chat's own rule.
+      const found = await checkStaffSession({
         request,
         context: { db, env: env as Env, clientAddress: address },
       });
-      if (!found.user) return { state: "signed-out" };
+      if (found.state === "signed-out") return { state: "signed-out" };
+      if (found.state === "two-factor-required") return { state: "two-factor-required" };
       if (found.user.role !== "admin") return { state: "no-access" };
       return { state: "valid", staff: found.user, sessionId: found.sessionId };
     },
@@ -75,6 +78,7 @@ export function createStaffSessions({
           lastSeenAt: authSessions.lastSeenAt,
           banned: authUsers.banned,
           role: authUsers.role,
+          hasTwoFactor: authUsers.twoFactorEnabled,
         })
         .from(authSessions)
         .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -82,7 +86,9 @@ export function createStaffSessions({
       const now = Date.now();
       if (!row || row.banned || row.expiresAt.getTime() <= now) return "signed-out";
       if (now - row.lastSeenAt.getTime() > env.SESSION_IDLE_MINUTES * 60_000) return "signed-out";
-      return deriveRole(claimsOf(row)) === "admin" ? "valid" : "no-access";
+      if (deriveRole(claimsOf(row)) !== "admin") return "no-access";
+      if (!row.hasTwoFactor && (await isTwoFactorRequired(db))) return "two-factor-required";
+      return "valid";
     },
   };
 }

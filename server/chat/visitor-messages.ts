@@ -5,6 +5,7 @@ import {
   type Touchpoint,
 } from "#server/analytics/touchpoints.ts";
 import { notifyStaff } from "#server/business/notify.ts";
+import { limitKeyOf } from "#server/client-address.ts";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import { chatConversations, chatMessages } from "#server/db/schema/chat.ts";
 import { leads } from "#server/db/schema/leads.ts";
@@ -26,7 +27,10 @@ export const ADDRESS_MESSAGE_LIMIT = { limit: 60, windowMs: 60_000 };
 async function limitVisitor(db: Db, visitorId: string, address: string | null) {
   await consumeRateLimit(db, { key: `chat:visitor:${visitorId}`, ...VISITOR_MESSAGE_LIMIT });
   if (address)
-    await consumeRateLimit(db, { key: `chat:address:${address}`, ...ADDRESS_MESSAGE_LIMIT });
+    await consumeRateLimit(db, {
+      key: `chat:address:${limitKeyOf(address)}`,
+      ...ADDRESS_MESSAGE_LIMIT,
+    });
 }
 
 /**

@@ -103,6 +103,34 @@ describe("validateUpload", () => {
       expect((await refusal(() => sanitizeSvg(Buffer.from(svg)))).message).toMatch(reason);
     }
   });
+
+  it("refuses a style that reaches outside the file however it is spelt: CSS escapes, character references, comments", async () => {
+    const svg = (style: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg"><style>${style}</style><rect class="a"/></svg>`;
+    const attribute = (style: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg"><rect style="${style}"/></svg>`;
+    for (const hostile of [
+      svg(".a{fill:u\\72l(https://evil.example/a)}"),
+      svg(".a{fill:\\75 rl(https://evil.example/a)}"),
+      svg(".a{fill:u\\000072l(https://evil.example/a)}"),
+      svg(".a{fill:\\u\\r\\l(https://evil.example/a)}"),
+      svg(".a{background:image-set('https://evil.example/a' 1x)}"),
+      svg(".a{background:-webkit-image-set('https://evil.example/a' 1x)}"),
+      svg("@\\69mport 'https://evil.example/a.css';"),
+      svg("@font-face{font-family:x;src:local(x),u\\rl(https://evil.example/f)}"),
+      attribute("fill:u\\72l(https://evil.example/a)"),
+      attribute("fill:&#117;rl(https://evil.example/a)"),
+      attribute("fill:&#x55;RL(https://evil.example/a)"),
+    ])
+      expect((await refusal(() => sanitizeSvg(Buffer.from(hostile)))).message, hostile).toMatch(
+        /outside/,
+      );
+    // What drawings really carry still passes: fragments, colours, fonts by name.
+    const fine = svg(
+      '.a{fill:url(#gradient);stroke:#0a0;font-family:"Open Sans",Arial}.b{clip-path:url( "#clip" )}',
+    );
+    expect(Buffer.from(sanitizeSvg(Buffer.from(fine))).toString()).toContain("url(#gradient)");
+  });
 });
 
 describeEachDatabase("media uploads", (get) => {

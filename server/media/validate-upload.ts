@@ -213,6 +213,34 @@ const svgAttributes = [
 ];
 
 /**
+ * The text as CSS sees it once the XML parser and the CSS tokenizer are done with it: XML
+ * character references (`&#117;`) and CSS escapes (`\72`, `\75 `, `\r`) decoded and CSS
+ * comments dropped, so `u\72l(` and `&#117;rl(` are the `url(` they stand for.
+ */
+function asTheBrowserReadsIt(text: string) {
+  const character = (code: number) =>
+    code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
+  return text
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => character(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, decimal: string) => character(Number(decimal)))
+    .replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?/gi, (_, hex: string) =>
+      character(Number.parseInt(hex, 16)),
+    )
+    .replace(/\\\r?\n/g, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/\/\*[\s\S]*?\*\//g, "");
+}
+
+/** A CSS function or rule that fetches another address: url() to anything but a fragment, image-set() and kin, @import. */
+function loadsFromOutside(css: string) {
+  return (
+    /url\((?!\s*["']?\s*#)/i.test(css) ||
+    /(?:image-set|image|cross-fade|src)\(/i.test(css) ||
+    /@import/i.test(css)
+  );
+}
+
+/**
  * Checks an SVG and returns a cleaned copy. A script, an event handler or a
  * reference to anything outside the file refuses it with the reason; anything
  * else outside the allow-list (metadata, editor namespaces, comments) is dropped.
@@ -234,7 +262,7 @@ export function sanitizeSvg(bytes: Uint8Array): Buffer {
   if (/javascript:/i.test(text)) refuse("it contains a javascript: link");
   if (/(?:xlink:)?href\s*=\s*["']\s*(?!#)/i.test(text))
     refuse("it links to something outside the file");
-  if (/url\(\s*["']?\s*(?!#)/i.test(text) || /@import/i.test(text))
+  if (loadsFromOutside(text) || loadsFromOutside(asTheBrowserReadsIt(text)))
     refuse("it loads something from outside the file");
   const clean = sanitizeHtml(text, {
     allowedTags: svgElements,

@@ -37,6 +37,8 @@ export type SafeFetchOptions = {
   /** The most body bytes read; more is a FetchFailedError("too-large"). */
   maxBytes?: number;
   maxRedirects?: number;
+  /** Off: a redirect is answered as it is (status and Location), not followed. */
+  followRedirects?: boolean;
   /**
    * Origins (`http://127.0.0.1:8080`) that may be reached although their addresses are private:
    * tests' local servers (PRIVATE_FETCH_ORIGINS). Every other hop is still checked.
@@ -183,7 +185,8 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       throw new FetchFailedError("unreachable", `Could not reach ${url.host} (${code}).`, code);
     }
     const location = answer.headers.location;
-    if (answer.status >= 300 && answer.status < 400 && location) {
+    const isRedirect = answer.status >= 300 && answer.status < 400 && location;
+    if (isRedirect && options.followRedirects !== false) {
       if (hop >= maxRedirects)
         throw new FetchFailedError("redirects", `More than ${maxRedirects} redirects.`);
       try {

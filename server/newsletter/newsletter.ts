@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { saveFirstTouchpoints, type Touchpoint } from "#server/analytics/touchpoints.ts";
+import {
+  pendingTouchpointsOf,
+  saveFirstTouchpoints,
+  type Touchpoint,
+  touchpointsFromPending,
+} from "#server/analytics/touchpoints.ts";
 import { guardSubmission } from "#server/antispam/antispam.ts";
 import { formKeyOf, hasFormReceipt, writeOnce } from "#server/antispam/receipts.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -45,10 +50,48 @@ export function unsubscribeHeaders(publicUrl: string, unsubscribeToken: string) 
 }
 
 /**
+ * The cookie a browser that signed up with pages keeps its trail key in: sent only to the
+ * newsletter's own addresses (the sign-up and the confirmation), for as long as a
+ * confirmation link works.
+ */
+export const TRAIL_KEY_COOKIE = "frontier.newsletter";
+
+export function readTrailKey(request: Request) {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === TRAIL_KEY_COOKIE) return value.join("=");
+  }
+  return undefined;
+}
+
+/** The Set-Cookie value that keeps `trailKey` in this browser. */
+export function trailKeyCookie(env: Pick<Env, "PUBLIC_URL">, trailKey: string) {
+  const parts = [
+    `${TRAIL_KEY_COOKIE}=${trailKey}`,
+    "Path=/newsletter",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${CONFIRM_TOKEN_TTL_MS / 1000}`,
+  ];
+  if (env.PUBLIC_URL.startsWith("https://")) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** A browser's trail key (the sign-up cookie's value): 256 random bits, base64url. */
+export function isTrailKey(value: string | undefined): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+/**
  * A footer sign-up: a pending subscriber and a confirmation mail, in one
  * transaction so a mail that cannot be sent leaves nothing behind. Confirmed
  * addresses get no mail and the same answer. The same filling of the form sent
  * again (its answer was lost) sends no second mail, so the first link keeps working.
+ *
+ * The pages sent with it wait with the pending sign-up, under the hash of the browser's
+ * trail key (its cookie's, or a new one returned as `trailKey` for the route to set): they
+ * count only when the same browser confirms (decision 314). A newer sign-up of the same
+ * address replaces them, with its own key.
  */
 export async function subscribeToNewsletter({
   db,
@@ -56,14 +99,17 @@ export async function subscribeToNewsletter({
   form,
   address,
   touchpoints = [],
+  trailKey,
 }: {
   db: Db;
   env: NewsletterEnv;
   form: FormData;
   address: string;
-  /** The pages seen before signing up (server/analytics), kept with a first sign-up. */
+  /** The pages seen before signing up (server/analytics). */
   touchpoints?: Touchpoint[];
-}) {
+  /** The key this browser already keeps (its sign-up cookie), if any. */
+  trailKey?: string;
+}): Promise<{ message: string; trailKey?: string }> {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) throw new AppError("INVALID", NEWSLETTER_INVALID_EMAIL);
   const key = formKeyOf({ secret: env.AUTH_SECRET, form });
@@ -77,19 +123,22 @@ export async function subscribeToNewsletter({
     isTokenOptional: true,
   });
   const email = parsed.data.email.toLowerCase();
+  const browserKey =
+    touchpoints.length === 0 ? undefined : isTrailKey(trailKey) ? trailKey : newToken();
+  const trail = browserKey ? { touchpoints, keyHash: hashToken(browserKey) } : undefined;
   try {
     await writeOnce({
       db,
       scope: "newsletter",
       key,
-      write: (tx) => signUpSubscriber({ tx, env, email, touchpoints }),
+      write: (tx) => signUpSubscriber({ tx, env, email, trail }),
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.warn("newsletter sign-up failed", error);
     throw new AppError("UNAVAILABLE", NEWSLETTER_UNAVAILABLE);
   }
-  return { message: SUBSCRIBE_THANKS };
+  return { message: SUBSCRIBE_THANKS, trailKey: browserKey };
 }
 
 /** A pending subscriber (or one pending again) and its confirmation mail; confirmed addresses get none. */
@@ -97,12 +146,12 @@ async function signUpSubscriber({
   tx,
   env,
   email,
-  touchpoints = [],
+  trail,
 }: {
   tx: Tx;
   env: NewsletterEnv;
   email: string;
-  touchpoints?: Touchpoint[];
+  trail?: { touchpoints: Touchpoint[]; keyHash: string };
 }) {
   const [existing] = await tx
     .select({ id: subscribers.id, status: subscribers.status })
@@ -115,6 +164,9 @@ async function signUpSubscriber({
     status: "pending" as const,
     confirmTokenHash: hashToken(token),
     confirmTokenExpiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS),
+    // This sign-up's pages (or none) replace those of an earlier, unconfirmed one.
+    pendingTouchpoints: trail ? pendingTouchpointsOf(trail.touchpoints) : null,
+    pendingTrailKeyHash: trail?.keyHash ?? null,
   };
   const [row] = existing
     ? await tx
@@ -126,7 +178,6 @@ async function signUpSubscriber({
         .insert(subscribers)
         .values({ email, source: "website", unsubscribeToken: newToken(), ...values })
         .returning({ id: subscribers.id, unsubscribeToken: subscribers.unsubscribeToken });
-  await saveFirstTouchpoints(tx, { subscriberId: row.id }, touchpoints);
   await sendConfirmationMail(tx, env, { email, token, unsubscribeToken: row.unsubscribeToken });
 }
 
@@ -168,26 +219,32 @@ async function sendConfirmationMail(
 
 export type ConfirmResult = "confirmed" | "invalid";
 
-/** Confirms a subscription with the single-use token from the mail. */
+/**
+ * Confirms a subscription with the single-use token from the mail. The pages that waited
+ * with the sign-up become the subscriber's only when `trailKey` (the confirming browser's
+ * sign-up cookie) is the key they were sent under: pages someone else sent with this
+ * address, from their own browser, never count.
+ */
 export async function confirmSubscription({
   db,
   token,
+  trailKey,
   now = new Date(),
 }: {
   db: Db;
   token: string;
+  trailKey?: string;
   now?: Date;
 }): Promise<ConfirmResult> {
   if (!token || token.length > 200) return "invalid";
   const row = await db.transaction(async (tx) => {
-    const [confirmed] = await tx
-      .update(subscribers)
-      .set({
-        status: "confirmed",
-        confirmedAt: now,
-        confirmTokenHash: null,
-        confirmTokenExpiresAt: null,
+    const [pending] = await tx
+      .select({
+        id: subscribers.id,
+        pendingTouchpoints: subscribers.pendingTouchpoints,
+        pendingTrailKeyHash: subscribers.pendingTrailKeyHash,
       })
+      .from(subscribers)
       .where(
         and(
           eq(subscribers.confirmTokenHash, hashToken(token)),
@@ -195,12 +252,32 @@ export async function confirmSubscription({
           gt(subscribers.confirmTokenExpiresAt, now),
         ),
       )
+      .for("update");
+    if (!pending) return undefined;
+    const [confirmed] = await tx
+      .update(subscribers)
+      .set({
+        status: "confirmed",
+        confirmedAt: now,
+        confirmTokenHash: null,
+        confirmTokenExpiresAt: null,
+        pendingTouchpoints: null,
+        pendingTrailKeyHash: null,
+      })
+      .where(eq(subscribers.id, pending.id))
       .returning();
-    if (confirmed)
-      await emitWebhookEvent(tx, {
-        type: "subscriber.confirmed",
-        data: subscriberPayload(confirmed),
-      });
+    const isSameBrowser =
+      isTrailKey(trailKey) && pending.pendingTrailKeyHash === hashToken(trailKey);
+    if (isSameBrowser && pending.pendingTouchpoints)
+      await saveFirstTouchpoints(
+        tx,
+        { subscriberId: pending.id },
+        touchpointsFromPending(pending.pendingTouchpoints),
+      );
+    await emitWebhookEvent(tx, {
+      type: "subscriber.confirmed",
+      data: subscriberPayload(confirmed),
+    });
     return confirmed;
   });
   return row ? "confirmed" : "invalid";
@@ -223,6 +300,8 @@ export async function unsubscribeFromNewsletter({ db, token }: { db: Db; token: 
         unsubscribedAt: new Date(),
         confirmTokenHash: null,
         confirmTokenExpiresAt: null,
+        pendingTouchpoints: null,
+        pendingTrailKeyHash: null,
       })
       .where(eq(subscribers.id, row.id));
   }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { escapeHtml } from "#server/business/notify.ts";
+import { limitKeyOf } from "#server/client-address.ts";
+import { lockKeys } from "#server/db/advisory-locks.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clientContacts, clients } from "#server/db/schema/clients.ts";
 import {
@@ -45,39 +47,42 @@ export function normaliseEmail(email: string) {
 export async function requestSignInLink({
   db,
   email,
-  address,
+  address: clientAddress,
 }: {
   db: Db;
   email: string;
   address: string;
 }) {
   const normalised = normaliseEmail(email);
-  const since = new Date(Date.now() - SIGN_IN_REQUEST_LIMITS.windowMs);
-  const [[byEmail], [byAddress]] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(portalSignInRequests)
-      .where(
-        and(eq(portalSignInRequests.email, normalised), gt(portalSignInRequests.createdAt, since)),
-      ),
-    db
-      .select({ total: count() })
-      .from(portalSignInRequests)
-      .where(
-        and(eq(portalSignInRequests.address, address), gt(portalSignInRequests.createdAt, since)),
-      ),
-  ]);
-  if (
-    byEmail.total >= SIGN_IN_REQUEST_LIMITS.perEmail ||
-    byAddress.total >= SIGN_IN_REQUEST_LIMITS.perAddress
-  )
-    throw new AppError(
-      "RATE_LIMITED",
-      "Too many sign-in links were asked for. Wait 15 minutes, then try again.",
-      { retryAfterSeconds: SIGN_IN_REQUEST_LIMITS.windowMs / 1000 },
-    );
-  await db.insert(portalSignInRequests).values({ email: normalised, address });
-  await enqueueJob(db, { kind: SEND_SIGN_IN_LINK_JOB, payload: { email: normalised } });
+  const address = limitKeyOf(clientAddress);
+  // Counting and recording are one step (decision 209): parallel requests for the same
+  // address typed, or from the same client address, queue on its lock and each one counts
+  // the requests committed before it. The job is queued in the same transaction.
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, [
+      ["portalLinkEmail", normalised],
+      ["portalLinkAddress", address],
+    ]);
+    const since = new Date(Date.now() - SIGN_IN_REQUEST_LIMITS.windowMs);
+    const countWhere = (where: SQL | undefined) =>
+      tx
+        .select({ total: count() })
+        .from(portalSignInRequests)
+        .where(and(where, gt(portalSignInRequests.createdAt, since)));
+    const [byEmail] = await countWhere(eq(portalSignInRequests.email, normalised));
+    const [byAddress] = await countWhere(eq(portalSignInRequests.address, address));
+    if (
+      byEmail.total >= SIGN_IN_REQUEST_LIMITS.perEmail ||
+      byAddress.total >= SIGN_IN_REQUEST_LIMITS.perAddress
+    )
+      throw new AppError(
+        "RATE_LIMITED",
+        "Too many sign-in links were asked for. Wait 15 minutes, then try again.",
+        { retryAfterSeconds: SIGN_IN_REQUEST_LIMITS.windowMs / 1000 },
+      );
+    await tx.insert(portalSignInRequests).values({ email: normalised, address });
+    await enqueueJob(tx, { kind: SEND_SIGN_IN_LINK_JOB, payload: { email: normalised } });
+  });
 }
 
 async function createLink(db: Db | Tx, contactId: string, kind: PortalLinkKind) {

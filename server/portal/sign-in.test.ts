@@ -210,6 +210,36 @@ describeEachDatabase("client portal sign-in", (get) => {
     });
   });
 
+  it("holds the limits under parallel requests: counting and deciding are one step", async () => {
+    const { db } = get();
+    const { contact } = await makePortalClient(db);
+    const email = contact.email;
+    const settled = await Promise.allSettled(
+      Array.from({ length: 30 }, () => requestSignInLink({ db, email, address: uniqueAddress() })),
+    );
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(
+      SIGN_IN_REQUEST_LIMITS.perEmail,
+    );
+    for (const result of settled)
+      if (result.status === "rejected")
+        expect(result.reason).toMatchObject({ code: "RATE_LIMITED" });
+    const [queued] = await db
+      .select({ total: count() })
+      .from(jobs)
+      .where(and(eq(jobs.kind, SEND_SIGN_IN_LINK_JOB), sql`${jobs.payload}->>'email' = ${email}`));
+    expect(queued.total).toBe(SIGN_IN_REQUEST_LIMITS.perEmail);
+
+    const address = uniqueAddress();
+    const sprayed = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) =>
+        requestSignInLink({ db, email: `parallel-${index}-${Date.now()}@example.com`, address }),
+      ),
+    );
+    expect(sprayed.filter((result) => result.status === "fulfilled")).toHaveLength(
+      SIGN_IN_REQUEST_LIMITS.perAddress,
+    );
+  });
+
   it("revoking access ends the contact's open sessions and unused links at once", async () => {
     const { db } = get();
     const { client, contact, cookie } = await makePortalClient(db);

@@ -1,6 +1,8 @@
 import { isLive } from "#server/content/published.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
+import type { Env } from "#server/env.ts";
+import { safeFetch, UnsafeAddressError } from "#server/net/safe-fetch.ts";
 import { services } from "#shared/content/services.ts";
 import { DESCRIPTION_LIMIT, TITLE_LIMIT } from "#shared/seo.ts";
 
@@ -15,6 +17,39 @@ export type AuditedPage = {
 
 /** Fetches a path of the running site: status and body. */
 export type PageFetcher = (path: string) => Promise<{ status: number; body: string }>;
+
+/**
+ * Reads the site's pages the way a crawler does: at PUBLIC_URL, the address the operator
+ * configured, never at the host a request named (its Host header is the client's to write).
+ * Through the guarded client: only PUBLIC_URL's own origin may be private (it is the server
+ * itself, or its proxy); redirects are reported, not followed.
+ */
+export function sitePageFetcher(env: Pick<Env, "PUBLIC_URL" | "PRIVATE_FETCH_ORIGINS">) {
+  const site = new URL(env.PUBLIC_URL);
+  const fetchPage: PageFetcher = async (path) => {
+    const url = new URL(path, site);
+    if (!path.startsWith("/") || path.startsWith("//") || url.origin !== site.origin)
+      throw new UnsafeAddressError(`${path} is not a page of this site.`);
+    const response = await safeFetch(url.toString(), {
+      timeoutMs: 10_000,
+      followRedirects: false,
+      allowedOrigins: [site.origin, ...(env.PRIVATE_FETCH_ORIGINS ?? [])],
+    });
+    return { status: response.status, body: response.body.toString("utf8") };
+  };
+  return fetchPage;
+}
+
+type Fetched = { status: number; body: string; error?: string };
+
+/** A page that could not be read is status 0, with the reason for staff. */
+function readPage(fetchPage: PageFetcher, path: string): Promise<Fetched> {
+  return fetchPage(path).catch((error: unknown) => ({
+    status: 0,
+    body: "",
+    error: error instanceof Error ? error.message : String(error),
+  }));
+}
 
 const staticPaths = [
   "/",
@@ -44,7 +79,10 @@ function readHead(html: string) {
   const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
   const body = html.replace(/<head>[\s\S]*?<\/head>/, "");
   const images = [...body.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
-  const links = [...body.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)[^"]*"/g)].map((match) => match[1]);
+  // Paths on this site only: a protocol-relative `//host/…` is another site's address.
+  const links = [...body.matchAll(/<a\b[^>]*\shref="(\/(?!\/)[^"#?]*)[^"]*"/g)].map(
+    (match) => match[1],
+  );
   // The Content-Security-Policy allows media over https only: an http:// source never plays.
   const blockedMedia = [...body.matchAll(/<(?:audio|video|source)\b[^>]*\ssrc="http:\/\//gi)]
     .length;
@@ -112,7 +150,7 @@ export async function auditPublicPages({
       writtenTitle: item.seoTitle ?? item.title,
     })),
   ];
-  const sitemap = await fetchPage("/sitemap.xml").catch(() => ({ status: 0, body: "" }));
+  const sitemap = await readPage(fetchPage, "/sitemap.xml");
   const inSitemap = new Set(
     [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
       try {
@@ -123,8 +161,13 @@ export async function auditPublicPages({
     }),
   );
   const fetched = await inBatches(pages, 4, async (page) => {
-    const response = await fetchPage(page.path).catch(() => ({ status: 0, body: "" }));
-    return { ...page, status: response.status, head: readHead(response.body) };
+    const response = await readPage(fetchPage, page.path);
+    return {
+      ...page,
+      status: response.status,
+      error: response.error,
+      head: readHead(response.body),
+    };
   });
   const known = new Map(fetched.map((page) => [page.path, page.status]));
   const linkTargets = [
@@ -138,7 +181,7 @@ export async function auditPublicPages({
       !/\.(rss|xml|txt)$/.test(link),
   );
   const linkStatuses = await inBatches(linkTargets.slice(0, 300), 4, async (link) => {
-    const response = await fetchPage(link).catch(() => ({ status: 0, body: "" }));
+    const response = await readPage(fetchPage, link);
     return [link, response.status] as const;
   });
   for (const [link, status] of linkStatuses) known.set(link, status);
@@ -154,8 +197,8 @@ export async function auditPublicPages({
   return fetched.map((page) => {
     const problems: string[] = [];
     const { title, description } = page.head;
-    if (page.status !== 200)
-      problems.push(`The page answers ${page.status || "nothing"} instead of 200.`);
+    if (page.error) problems.push(`The page could not be read: ${page.error}`);
+    else if (page.status !== 200) problems.push(`The page answers ${page.status} instead of 200.`);
     if (!title) problems.push("Missing title.");
     else {
       // Judge what staff can change: the title they wrote, when the page's title comes from it

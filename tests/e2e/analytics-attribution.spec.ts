@@ -100,6 +100,12 @@ describe("first-party analytics and attribution", () => {
     const carried = JSON.parse(sent.get("touchpoints") || "[]") as Array<{ p: string }>;
     expect(carried.map((entry) => entry.p)).toEqual(["/", "/insights", "/contact", "/privacy"]);
     await page.getByText("Almost there!").first().waitFor();
+    // They wait with the sign-up and count once this browser confirms it (decision 314): its
+    // key is a cookie only the newsletter's addresses see.
+    const [signUpCookie] = (await page.context().cookies()).filter(
+      (cookie) => cookie.name === "frontier.newsletter",
+    );
+    expect(signUpCookie).toMatchObject({ path: "/newsletter", httpOnly: true, sameSite: "Lax" });
     await visitor.close();
 
     // Staff see the lead's pages, with the campaign that brought it.

@@ -9,7 +9,7 @@ import {
   unexpectedErrors,
 } from "#tests/helpers/auth.ts";
 import { gotoHydrated, openPage } from "#tests/helpers/browser.ts";
-import { totpCode, wrongTotpCode } from "#tests/helpers/totp.ts";
+import { nextTotpCode, totpCode, wrongTotpCode } from "#tests/helpers/totp.ts";
 
 /** Sets up two-factor sign-in on My account the way a person does; returns the key and codes. */
 async function setUpTwoFactor(page: Page, server: ServerWithStaff, account: StaffAccount) {
@@ -75,7 +75,8 @@ describe("two-factor sign-in", () => {
       .locator('[data-toast="error"]', { hasText: "That code is not right" })
       .first()
       .waitFor();
-    await enterCode(page, "Code from your authenticator app", totpCode(secret));
+    // The app's next code: the one that turned it on was used up (each code works once).
+    await enterCode(page, "Code from your authenticator app", nextTotpCode(secret));
     await page.waitForURL(`${server.url}/admin`);
     await signOut(page);
 

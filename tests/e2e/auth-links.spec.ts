@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  createStaff,
   loginAs,
   type ServerWithStaff,
   STAFF_PASSWORD,
@@ -74,6 +75,50 @@ describe("one-time links through the Outbox", () => {
     await again.page.getByText("expired or was already used").waitFor();
     expect(unexpectedErrors(visitor.errors)).toEqual([]);
     await Promise.all([visitor.close(), admin.close(), again.close()]);
+  });
+
+  it("of two reset links, the older one says a newer one was sent and sets nothing", async () => {
+    const account = await createStaff(running.server, "clientManager");
+    const visitor = await openPage(running.browser);
+    for (let i = 0; i < 2; i++) {
+      await visitor.page.goto(`${running.server.url}/forgot-password`);
+      await visitor.page.getByLabel("Email").fill(account.email);
+      await visitor.page.getByRole("button", { name: "Send reset link" }).click();
+      await visitor.page.getByText("If an account exists for that email").first().waitFor();
+    }
+    const admin = await openPage(running.browser);
+    await loginAs(admin.page, running.server, "admin");
+    // The Outbox lists the newest mail first.
+    const links = admin.page.getByRole("link", { name: "Choose a new password" });
+    await expect
+      .poll(
+        async () => {
+          await admin.page.goto(
+            `${running.server.url}/admin/outbox?to=${encodeURIComponent(account.email)}`,
+          );
+          return links.count();
+        },
+        { timeout: budget(20_000) },
+      )
+      .toBe(2);
+    const pathOf = async (index: number) => {
+      const url = new URL((await links.nth(index).getAttribute("href")) ?? "");
+      return `${running.server.url}${url.pathname}${url.search}`;
+    };
+    const [newer, older] = [await pathOf(0), await pathOf(1)];
+
+    await visitor.page.goto(older);
+    await visitor.page.getByText("A newer reset link was sent after this one").waitFor();
+    expect(await visitor.page.getByLabel("New password", { exact: true }).count()).toBe(0);
+    await visitor.page.getByRole("link", { name: "Ask for a new link" }).waitFor();
+
+    await visitor.page.goto(newer);
+    await visitor.page.getByLabel("New password", { exact: true }).fill("the newest link works");
+    await visitor.page.getByLabel("Repeat the new password").fill("the newest link works");
+    await visitor.page.getByRole("button", { name: "Save new password" }).click();
+    await visitor.page.waitForURL(/\/login$/);
+    expect(unexpectedErrors(visitor.errors)).toEqual([]);
+    await Promise.all([visitor.close(), admin.close()]);
   });
 
   it("answers the same for an unknown email", async () => {

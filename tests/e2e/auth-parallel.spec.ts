@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
+import { RESET_REQUEST_LIMITS } from "#server/auth/links.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { SIGN_IN_REQUEST_LIMITS } from "#server/portal/links.ts";
 import { STAFF_PASSWORD, startServerWithStaff, uniqueStaffEmail } from "#tests/helpers/auth.ts";
 import { testDatabaseKinds } from "#tests/helpers/db.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
@@ -63,6 +65,47 @@ for (const kind of testDatabaseKinds) {
         body: new URLSearchParams({ email, password: STAFF_PASSWORD }),
       });
       expect(locked.status).toBe(429);
+    });
+
+    /** `count` identical form posts sent at once; their statuses. */
+    function postAtOnce(path: string, fields: Record<string, string>, count = 30) {
+      const { server } = running;
+      return Promise.all(
+        Array.from({ length: count }, () =>
+          fetch(`${server.url}${path}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+            body: new URLSearchParams(fields),
+          }).then(async (response) => {
+            await response.arrayBuffer();
+            return response.status;
+          }),
+        ),
+      );
+    }
+
+    it("30 simultaneous portal link requests for one address: 5 accepted, 25 refused", async () => {
+      const statuses = await postAtOnce("/portal/sign-in", {
+        intent: "request",
+        email: uniqueStaffEmail("contact"),
+      });
+      expect(statuses.filter((status) => status === 200)).toHaveLength(
+        SIGN_IN_REQUEST_LIMITS.perEmail,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        30 - SIGN_IN_REQUEST_LIMITS.perEmail,
+      );
+    });
+
+    it("30 simultaneous forgot-password requests for one address: 5 accepted, 25 refused", async () => {
+      const statuses = await postAtOnce("/forgot-password", { email: running.email });
+      expect(statuses.filter((status) => status === 200)).toHaveLength(
+        RESET_REQUEST_LIMITS.perEmail,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        30 - RESET_REQUEST_LIMITS.perEmail,
+      );
     });
   });
 }

@@ -66,4 +66,51 @@ describe("the server's log", () => {
     },
     budget(120_000),
   );
+
+  it(
+    "logs a request that is merely wrong (405, 404) in at most one line, every line JSON",
+    async () => {
+      const server = await startServer();
+      try {
+        const before = server.output().split("\n").filter(Boolean).length;
+        const form = {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+        };
+        const wrong: Array<[string, RequestInit]> = [
+          // Pages without an action, as a document and as a data request.
+          ["/privacy", { method: "POST", headers: form, body: "a=b" }],
+          ["/privacy.data", { method: "POST", headers: form, body: "a=b" }],
+          ["/about-us", { method: "POST", headers: form, body: "a=b" }],
+          ["/", { method: "PUT", headers: form, body: "a=b" }],
+          ["/insights", { method: "DELETE", headers: { Origin: server.url } }],
+          // Nothing there.
+          ["/no-such-page", {}],
+          ["/no-such-page.data", {}],
+          ["/insights/no-such-insight", {}],
+          ["/admin/no-such-page", {}],
+        ];
+        const statuses = [];
+        for (let round = 0; round < 5; round++)
+          for (const [address, init] of wrong) {
+            const response = await fetch(`${server.url}${address}`, {
+              redirect: "manual",
+              ...init,
+            });
+            await response.arrayBuffer();
+            statuses.push(response.status);
+          }
+        expect(new Set(statuses)).toEqual(new Set([404, 405]));
+        // A line written late would still be counted: the server is asked for one more page.
+        await (await fetch(`${server.url}/about-us`)).arrayBuffer();
+        const lines = server.output().split("\n").filter(Boolean);
+        for (const line of lines)
+          expect(() => JSON.parse(line), `not JSON: ${line.slice(0, 200)}`).not.toThrow();
+        expect(lines.length - before).toBeLessThanOrEqual(statuses.length);
+      } finally {
+        await server.stop();
+      }
+    },
+    budget(120_000),
+  );
 });

@@ -4,11 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { createInvoice } from "#server/invoices/editing.ts";
+import { sendInvoice } from "#server/invoices/sending.ts";
 import { createProject } from "#server/projects/projects.ts";
 import { STAFF_PASSWORD, signInCookie, uniqueStaffEmail } from "#tests/helpers/auth.ts";
-import { makeClient, staff } from "#tests/helpers/business.ts";
+import { invoiceInput, makeClient, staff } from "#tests/helpers/business.ts";
 import { testDatabaseKinds } from "#tests/helpers/db.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { makePortalClient, portalEnv } from "#tests/helpers/portal.ts";
 import { type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
@@ -24,6 +27,7 @@ for (const kind of testDatabaseKinds) {
     let server: RunningServer;
     let adminCookie = "";
     let onboardingPath = "";
+    let portal: { cookie: string; invoicePath: string } = { cookie: "", invoicePath: "" };
     let dropDatabase = async () => {};
 
     beforeAll(async () => {
@@ -56,6 +60,14 @@ for (const kind of testDatabaseKinds) {
           },
         });
         onboardingPath = `/onboarding/${project.onboardingId}`;
+        const contact = await makePortalClient(database.db);
+        const invoice = await createInvoice({
+          db: database.db,
+          actor: staff,
+          input: invoiceInput(contact.client.id),
+        });
+        await sendInvoice({ db: database.db, env: portalEnv, actor: staff, id: invoice.id });
+        portal = { cookie: contact.cookie, invoicePath: `/portal/invoices/${invoice.id}` };
       } finally {
         await database.close();
       }
@@ -152,6 +164,30 @@ for (const kind of testDatabaseKinds) {
       expect(statuses).toContain(404);
       // A refused form sent to a private link, too.
       expect((await answer(onboardingPath, { method: "POST" })).cacheControl).toBe(PRIVATE);
+    });
+
+    it("marks everything made for a client contact's portal session private: pages, data, downloads", async () => {
+      const statuses = await expectPrivate(
+        [
+          "/portal",
+          "/portal.data",
+          "/portal/invoices",
+          "/portal/invoices.data",
+          portal.invoicePath,
+          `${portal.invoicePath}.data`,
+          `${portal.invoicePath}/pdf`,
+          "/portal/statement?from=2020-01-01&to=2030-12-31&format=csv",
+          "/portal/projects",
+          "/portal/messages",
+          "/portal/no-such-page",
+          "/",
+        ],
+        { cookie: portal.cookie },
+      );
+      expect(statuses).toContain(200);
+      // Anonymous: the sign-in page and the redirects to it.
+      const anonymous = await expectPrivate(["/portal", "/portal.data", "/portal/sign-in"]);
+      expect([...anonymous].some((status) => status >= 300 && status < 400)).toBe(true);
     });
 
     it("marks any page asked for with a session private, and leaves anonymous public pages as they were", async () => {

@@ -28,7 +28,10 @@ export const browserAgents = {
  */
 export async function startAnalyticsServer(
   database: Database,
-  options: { eventLimit?: { capacity: number; refillPerSecond: number } } = {},
+  options: {
+    eventLimit?: { capacity: number; refillPerSecond: number };
+    overallLimit?: { capacity: number; refillPerSecond: number };
+  } = {},
 ) {
   const clock = { now: new Date("2026-03-10T10:00:00Z") };
   const env = { PUBLIC_URL: ANALYTICS_PUBLIC_URL, ANALYTICS_COUNTRY_HEADER: "cf-ipcountry" };
@@ -39,6 +42,7 @@ export async function startAnalyticsServer(
     clientAddress: (request) => resolveClientAddress(request, trust),
     now: () => clock.now,
     eventLimit: options.eventLimit,
+    overallLimit: options.overallLimit,
   });
   const app = express();
   app.use(limitRequestBodies());

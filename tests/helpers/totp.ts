@@ -27,6 +27,14 @@ export function totpCode(secret: string, time = Date.now()) {
   return String(number % 1_000_000).padStart(6, "0");
 }
 
+/**
+ * The code the app shows in the next 30-second step: accepted now (the server allows one step
+ * either side) and newer than any code used so far in a test, each of which is used once.
+ */
+export function nextTotpCode(secret: string) {
+  return totpCode(secret, Date.now() + 30_000);
+}
+
 /** A 6-digit code that is not the right one now (nor in the neighbouring 30-second steps). */
 export function wrongTotpCode(secret: string) {
   const valid = new Set([-1, 0, 1].map((step) => totpCode(secret, Date.now() + step * 30_000)));

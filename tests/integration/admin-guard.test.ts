@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -330,4 +331,37 @@ describe("with two-factor sign-in required, every admin route sends an account w
       await module.action({ request, url: new URL(request.url), context: context(), params: {} }),
     ).toEqual({ ok: true });
   }, 60_000);
+});
+
+// Every way into staff data (pages, resource routes, downloads, token creation, the chat
+// socket) takes the session through checkStaffSession (server/auth/guard.ts), which applies
+// the two-factor rule; reading the session directly is left to the files below, none of
+// which serves staff data (decision 216).
+describe("one check of the staff session", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const readers = new Map<string, string>([
+    ["server/auth/session.ts", "defines it"],
+    ["server/auth/guard.ts", "checkStaffSession, requireUser and requireRole"],
+    ["app/routes/auth/login.tsx", "sends a signed-in person on, shows nothing"],
+    ["app/routes/auth/login-code.tsx", "sends a signed-in person on, shows nothing"],
+    ["app/routes/admin/account/index.tsx", "the session id, after requireUser"],
+  ]);
+
+  it("is the only way anything reads the staff session", () => {
+    const files = [
+      ...readdirSync(path.join(root, "app"), { recursive: true }).map((file) => `app/${file}`),
+      ...readdirSync(path.join(root, "server"), { recursive: true }).map(
+        (file) => `server/${file}`,
+      ),
+    ].filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    expect(files.length).toBeGreaterThan(300);
+    const direct = files.filter((file) =>
+      /\bgetSessionUser\(|auth\.api\.getSession\(|\.api\.getSession\(/.test(
+        readFileSync(path.join(root, file), "utf8"),
+      ),
+    );
+    expect(direct.sort()).toEqual([...readers.keys()].sort());
+    const socket = readFileSync(path.join(root, "server/chat/staff-sessions.ts"), "utf8");
+    expect(socket).toContain("checkStaffSession(");
+  });
 });

@@ -224,3 +224,55 @@ describeEachDatabase("hostile beacons", (get) => {
     expect(stored.count).toBe((statuses.get(204) ?? 0) + 1);
   }, 120_000);
 });
+
+describeEachDatabase("page analytics under a flood from many addresses", (get) => {
+  let server: Awaited<ReturnType<typeof startAnalyticsServer>>;
+  const overall = { capacity: 300, refillPerSecond: 1 };
+  beforeAll(async () => {
+    server = await startAnalyticsServer(get(), { overallLimit: overall });
+  });
+  afterAll(() => server?.close());
+
+  async function flood(addresses: string[], perAddress: number) {
+    const statuses = new Map<number, number>();
+    const body = JSON.stringify({ path: "/insights" });
+    for (let round = 0; round < perAddress; round++) {
+      const answers = await Promise.all(
+        addresses.map((address) => sendBeacon(server.url, body, { address })),
+      );
+      for (const answer of answers) {
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        await answer.arrayBuffer();
+      }
+    }
+    return statuses;
+  }
+
+  it("counts an IPv6 visitor by its /64: a new address per beacon is the same visitor", async () => {
+    const addresses = Array.from(
+      { length: 50 },
+      (_, n) => `2001:db8:77:1::${(n + 1).toString(16)}`,
+    );
+    const statuses = await flood(addresses, 4);
+    // The per-address allowance (a burst of 120) once, not 50 times.
+    expect(statuses.get(204)).toBeLessThanOrEqual(125);
+    expect(statuses.get(429)).toBeGreaterThan(70);
+  });
+
+  it("caps the events all addresses together may write: 50 addresses cannot flood the table", async () => {
+    await server.endpoints.recorder.flush();
+    const [before] = await get()
+      .db.select({ count: sql<number>`count(*)::int` })
+      .from(analyticsEvents);
+    const addresses = Array.from({ length: 50 }, (_, n) => `198.18.${n}.1`);
+    const statuses = await flood(addresses, 20);
+    expect([...statuses.keys()].sort()).toEqual([204, 429]);
+    await server.endpoints.recorder.flush();
+    const [after] = await get()
+      .db.select({ count: sql<number>`count(*)::int` })
+      .from(analyticsEvents);
+    // What the overall bucket held after the first test, plus what it refilled meanwhile.
+    expect(after.count - before.count).toBe(statuses.get(204));
+    expect(after.count - before.count).toBeLessThan(overall.capacity);
+  });
+});

@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { action as chatAction } from "#app/routes/resources/chat.ts";
 import { action as newsletterAction } from "#app/routes/resources/newsletter.ts";
+import { action as confirmAction } from "#app/routes/site/newsletter-confirm.tsx";
 import { signVisitorId, VISITOR_COOKIE } from "#server/chat/visitor-cookie.ts";
 import type { AppContext } from "#server/context.ts";
 import { leadTouchpoints } from "#server/db/schema/analytics.ts";
 import { chatConversations } from "#server/db/schema/chat.ts";
 import { subscribers } from "#server/db/schema/content.ts";
 import { leads } from "#server/db/schema/leads.ts";
+import { mailMessages } from "#server/db/schema/mail.ts";
 import { TRAIL_FIELD } from "#shared/analytics.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { unique } from "#tests/helpers/content.ts";
@@ -98,24 +100,49 @@ describeEachDatabase("forms that carry the pages before contact", (get) => {
     expect(await pathsOf("leadId", lead.id)).toEqual(["/", "/services"]);
   });
 
-  it("the footer sign-up keeps them with the subscriber, unless the browser sends GPC", async () => {
+  it("the footer sign-up keeps them once the same browser confirms, never with GPC", async () => {
+    const confirmIn = async (email: string, cookie?: string) => {
+      const [mail] = await get()
+        .db.select({ text: mailMessages.text })
+        .from(mailMessages)
+        .where(eq(mailMessages.to, email));
+      const token = decodeURIComponent(/confirm\?token=([^\s"<]+)/.exec(mail.text)?.[1] ?? "");
+      return call(
+        confirmAction,
+        post("/newsletter/confirm", { token }, cookie ? { Cookie: cookie } : {}),
+      );
+    };
     const email = `reader-${unique()}@example.com`;
-    await call(newsletterAction, post("/newsletter", { email, website: "", [TRAIL_FIELD]: trail }));
+    const answer = (await call(
+      newsletterAction,
+      post("/newsletter", { email, website: "", [TRAIL_FIELD]: trail }),
+    )) as { init: { headers: Record<string, string> } };
+    const setCookie = answer.init.headers["Set-Cookie"];
+    expect(setCookie).toMatch(
+      /^frontier\.newsletter=[\w-]{43}; Path=\/newsletter; HttpOnly; SameSite=Lax; Max-Age=604800$/,
+    );
     const refused = `private-${unique()}@example.com`;
-    await call(
+    const private_ = (await call(
       newsletterAction,
       post(
         "/newsletter",
         { email: refused, website: "", [TRAIL_FIELD]: trail },
         { "Sec-GPC": "1" },
       ),
-    );
-    const rows = await get()
-      .db.select({ id: subscribers.id, email: subscribers.email })
-      .from(subscribers);
-    const idOf = (address: string) => rows.find((row) => row.email === address)?.id ?? "";
-    expect(await pathsOf("subscriberId", idOf(email))).toEqual(["/", "/services"]);
-    expect(idOf(refused)).not.toBe("");
-    expect(await pathsOf("subscriberId", idOf(refused))).toEqual([]);
+    )) as { init: { headers?: Record<string, string> } | null };
+    expect(private_.init?.headers).toBeUndefined();
+    const rows = () =>
+      get().db.select({ id: subscribers.id, email: subscribers.email }).from(subscribers);
+    const idOf = async (address: string) =>
+      (await rows()).find((row) => row.email === address)?.id ?? "";
+    // Nothing is kept with a sign-up before it is confirmed.
+    expect(await pathsOf("subscriberId", await idOf(email))).toEqual([]);
+    expect(await confirmIn(email, `theme=dark; ${setCookie.split(";")[0]}`)).toEqual({
+      result: "confirmed",
+    });
+    expect(await pathsOf("subscriberId", await idOf(email))).toEqual(["/", "/services"]);
+    await confirmIn(refused);
+    expect(await idOf(refused)).not.toBe("");
+    expect(await pathsOf("subscriberId", await idOf(refused))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import * as account from "#app/routes/admin/account/index.tsx";
-import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
+import { beginAttempt, SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { signIn } from "#server/auth/sign-in.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import type { AppError } from "#server/errors.ts";
@@ -19,6 +19,20 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@frontier.test`;
 
 describeEachDatabase("brute-force limits hold for parallel attempts", (get) => {
+  it("counts an IPv6 client by its /64: a new address per guess is the same client", async () => {
+    const network = `2001:db8:${(Date.now() % 65536).toString(16)}:1`;
+    const guesses = Array.from({ length: SIGN_IN_LIMITS.address.max }, (_, n) =>
+      beginAttempt(get().db, { email: uniqueEmail(`spray-${n}`), address: `${network}::${n + 1}` }),
+    );
+    await Promise.all(guesses);
+    const refused = (await thrown(
+      beginAttempt(get().db, { email: uniqueEmail("one-more"), address: `${network}::ffff` }),
+    )) as AppError;
+    expect(refused.status).toBe(429);
+    // Another /64 is another client.
+    await beginAttempt(get().db, { email: uniqueEmail("neighbour"), address: `${network}0::1` });
+  });
+
   it("lets only 5 of 60 simultaneous sign-ins for one account reach the password check", async () => {
     const email = uniqueEmail("parallel");
     await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "admin" });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { count, like } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as loginPasskey from "#app/routes/auth/login-passkey.ts";
-import { listPasskeys, removePasskey } from "#server/auth/passkeys.ts";
+import { listPasskeys, PASSKEY_OPTION_LIMITS, removePasskey } from "#server/auth/passkeys.ts";
+import { pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { createStaffUser } from "#server/auth/users.ts";
-import { authPasskeys } from "#server/db/schema/auth.ts";
+import { authPasskeys, authVerifications } from "#server/db/schema/auth.ts";
 import type { AppError } from "#server/errors.ts";
 import {
   authContext,
@@ -61,6 +63,51 @@ describeEachDatabase("passkeys on the server", (get) => {
 
     const bad = await call({ intent: "nonsense" });
     expect(bad.init?.status).toBe(400);
+  });
+
+  it("limits challenges per address and overall, stores no more than it answers, and lets them expire", async () => {
+    const ask = (address: string) =>
+      loginPasskey.action({
+        request: siteRequest("/login/passkey", { form: { intent: "options" } }),
+        url: new URL("/login/passkey", "http://localhost"),
+        context: authContext(get(), env, address),
+        params: {},
+      } as never) as Promise<Answer>;
+    const challenges = async () => {
+      const [row] = await get()
+        .db.select({ total: count() })
+        .from(authVerifications)
+        .where(like(authVerifications.value, '%"type":"authentication"%'));
+      return row.total;
+    };
+    const before = await challenges();
+    // One address, 300 at once (an IPv6 client by its /64, a new address each time).
+    const fromOne = await Promise.all(
+      Array.from({ length: 300 }, (_, n) => ask(`2001:db8:40:1::${(n + 1).toString(16)}`)),
+    );
+    const answered = fromOne.filter((answer) => answer.data.ok);
+    expect(answered).toHaveLength(PASSKEY_OPTION_LIMITS.perAddress);
+    const refused = fromOne.find((answer) => !answer.data.ok);
+    expect(refused?.init?.status).toBe(429);
+    expect(new Headers(refused?.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect(refused?.data.error).toMatch(/Too many passkey sign-ins/);
+    expect(await challenges()).toBe(before + answered.length);
+
+    // Many addresses: the overall limit holds.
+    const fromMany = await Promise.all(
+      Array.from({ length: 300 }, (_, n) => ask(`198.18.${Math.floor(n / 200)}.${n % 200}`)),
+    );
+    const allAnswered = answered.length + fromMany.filter((answer) => answer.data.ok).length;
+    expect(allAnswered).toBeLessThanOrEqual(PASSKEY_OPTION_LIMITS.overall);
+    expect(await challenges()).toBe(before + allAnswered);
+
+    // Expired challenges are refused (Better Auth checks) and removed by the hourly job.
+    await get()
+      .db.update(authVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(authVerifications.value, '%"type":"authentication"%'));
+    await pruneAuthRecords(get().db);
+    expect(await challenges()).toBe(0);
   });
 
   it("removes only the person's own passkeys", async () => {

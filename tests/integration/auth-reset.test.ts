@@ -1,8 +1,16 @@
-import { eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { resetPassword, sendPasswordResetLink } from "#server/auth/links.ts";
+import {
+  findResetLink,
+  PASSWORD_RESET_JOB,
+  RESET_REQUEST_LIMITS,
+  requestPasswordReset,
+  resetPassword,
+  SUPERSEDED_RESET_MESSAGE,
+  sendPasswordResetLink,
+} from "#server/auth/links.ts";
 import { changeOwnPassword, createStaffUser } from "#server/auth/users.ts";
-import { mailMessages } from "#server/db/schema/index.ts";
+import { jobs, mailMessages } from "#server/db/schema/index.ts";
 import type { AppError } from "#server/errors.ts";
 import { testAuthEnv, thrown } from "#tests/helpers/auth-context.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -34,6 +42,81 @@ describeEachDatabase("a new password ends older reset links", (get) => {
       resetPassword(context(), { token: older ?? "", password: "an attacker's password" }),
     )) as AppError;
     expect(refused.status).toBe(410);
+  });
+
+  it("a newer link ends the older one at once: only the newest link mailed sets the password", async () => {
+    const email = uniqueEmail("older-link");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
+    await sendPasswordResetLink(context(), { email });
+    await sendPasswordResetLink(context(), { email });
+    const [older, newer] = await mailedTokens(email);
+    const refused = (await thrown(
+      resetPassword(context(), { token: older ?? "", password: "an attacker's password" }),
+    )) as AppError;
+    expect(refused.status).toBe(410);
+    expect(refused.message).toBe(SUPERSEDED_RESET_MESSAGE);
+    // The page of the older link says why, before anything is typed.
+    expect(await findResetLink(get().db, older ?? "")).toEqual({ state: "superseded" });
+    expect(await findResetLink(get().db, newer ?? "")).toMatchObject({ state: "usable", email });
+    await resetPassword(context(), { token: newer ?? "", password: "the newest password" });
+    expect(await findResetLink(get().db, newer ?? "")).toEqual({ state: "gone" });
+  });
+
+  it("a newer link whose mail could not go leaves the older one working", async () => {
+    const email = uniqueEmail("unsent-newer");
+    await createStaffUser({ db: get().db }, { email, password: PASSWORD, role: "clientManager" });
+    await sendPasswordResetLink(context(), { email });
+    const refusing = { ...env, SMTP_URL: "smtp://127.0.0.1:9" };
+    await thrown(sendPasswordResetLink({ db: get().db, env: refusing }, { email }));
+    const [older] = await mailedTokens(email);
+    await resetPassword(context(), { token: older ?? "", password: "the only link mailed" });
+  });
+
+  it("limits forgot-password requests per address typed and per client address, under parallel requests, alike for unknown addresses", async () => {
+    const known = uniqueEmail("flooded");
+    await createStaffUser(
+      { db: get().db },
+      { email: known, password: PASSWORD, role: "clientManager" },
+    );
+    let address = 0;
+    const flood = (email: string, from?: string) =>
+      Promise.allSettled(
+        Array.from({ length: 30 }, () =>
+          requestPasswordReset(
+            { db: get().db },
+            { email, address: from ?? `198.51.100.${++address % 250}` },
+          ),
+        ),
+      );
+    const queuedFor = async (email: string) => {
+      const [row] = await get()
+        .db.select({ total: count() })
+        .from(jobs)
+        .where(sql`${jobs.kind} = ${PASSWORD_RESET_JOB} and ${jobs.payload}->>'email' = ${email}`);
+      return row.total;
+    };
+    for (const email of [known, uniqueEmail("nobody")]) {
+      const settled = await flood(email);
+      expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(
+        RESET_REQUEST_LIMITS.perEmail,
+      );
+      for (const result of settled)
+        if (result.status === "rejected")
+          expect(result.reason).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+      expect(await queuedFor(email)).toBe(RESET_REQUEST_LIMITS.perEmail);
+    }
+    // One client address spraying many addresses.
+    const sprayed = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) =>
+        requestPasswordReset(
+          { db: get().db },
+          { email: uniqueEmail(`spray-${index}`), address: "203.0.113.99" },
+        ),
+      ),
+    );
+    expect(sprayed.filter((result) => result.status === "fulfilled")).toHaveLength(
+      RESET_REQUEST_LIMITS.perAddress,
+    );
   });
 
   it("changing the password ends every unused reset link", async () => {

@@ -8,7 +8,7 @@ import { findAuditEvents } from "#server/audit/audit.ts";
 import { SIGN_IN_LIMITS } from "#server/auth/attempts.ts";
 import { getSessionUser } from "#server/auth/session.ts";
 import { signIn } from "#server/auth/sign-in.ts";
-import { verifySignInCode } from "#server/auth/sign-in-code.ts";
+import { USED_SIGN_IN_CODE_MESSAGE, verifySignInCode } from "#server/auth/sign-in-code.ts";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -29,7 +29,7 @@ import {
   thrown,
 } from "#tests/helpers/auth-context.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { totpCode, wrongTotpCode } from "#tests/helpers/totp.ts";
+import { nextTotpCode, totpCode, wrongTotpCode } from "#tests/helpers/totp.ts";
 
 const env = testAuthEnv();
 const PASSWORD = "two factor test password";
@@ -38,6 +38,8 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@fron
 
 describeEachDatabase("two-factor sign-in", (get) => {
   const context = (address = "192.0.2.50") => authContext(get(), env, address);
+  const sessionCount = async (userId: string) =>
+    (await get().db.select().from(authSessions).where(eq(authSessions.userId, userId))).length;
 
   /** The password step: the cookie of the sign-in waiting for its code. */
   async function passwordStep(email: string, address?: string) {
@@ -88,15 +90,15 @@ describeEachDatabase("two-factor sign-in", (get) => {
     )) as AppError;
     expect(wrong.status).toBe(400);
     expect((await findTwoFactorStatus(context(), id)).isEnabled).toBe(false);
-    const confirmed = await confirmTwoFactorSetup(context(), signedIn, {
-      code: totpCode(secret),
-    });
+    const setupCode = totpCode(secret);
+    const confirmed = await confirmTwoFactorSetup(context(), signedIn, { code: setupCode });
     expect(confirmed.recoveryCodes).toHaveLength(10);
     expect(await findPendingSetup(context(), { id, email })).toBeUndefined();
     return {
       id,
       email,
       secret,
+      setupCode,
       recoveryCodes: confirmed.recoveryCodes,
       cookie: cookieOf(confirmed.cookies),
     };
@@ -118,7 +120,8 @@ describeEachDatabase("two-factor sign-in", (get) => {
     const wrong = (await thrown(codeStep(pending, wrongTotpCode(account.secret)))) as AppError;
     expect(wrong.status).toBe(401);
     expect(wrong.message).toMatch(/code is not right/);
-    const session = await codeStep(pending, totpCode(account.secret));
+    // The code the app shows next (the one that turned it on is used up).
+    const session = await codeStep(pending, nextTotpCode(account.secret));
     const found = await getSessionUser({
       request: siteRequest("/admin", { cookie: session }),
       context: context(),
@@ -127,6 +130,43 @@ describeEachDatabase("two-factor sign-in", (get) => {
     expect(found.user && found.hasTwoFactor).toBe(true);
     const audit = await findAuditEvents(get().db, { actorId: account.id, area: "account" });
     expect(audit.rows.map((row) => row.action)).toContain("enable-two-factor");
+  }, 120_000);
+
+  it("accepts an authenticator code (its 30-second step) once per account", async () => {
+    const account = await accountWithTwoFactor("replay");
+    const before = await sessionCount(account.id);
+    // The code that turned two-factor sign-in on does not sign in.
+    const pending = await passwordStep(account.email);
+    const setupReplay = (await thrown(codeStep(pending, account.setupCode))) as AppError;
+    expect(setupReplay.status).toBe(401);
+    const code = nextTotpCode(account.secret);
+    await codeStep(pending, code);
+    // The same code for a second sign-in: refused, and so is any code of an earlier step.
+    const second = await passwordStep(account.email);
+    const replay = (await thrown(codeStep(second, code))) as AppError;
+    expect(replay.status).toBe(401);
+    expect(replay.message).toBe(USED_SIGN_IN_CODE_MESSAGE);
+    const earlier = (await thrown(codeStep(second, totpCode(account.secret)))) as AppError;
+    expect(earlier.status).toBe(401);
+    expect(await sessionCount(account.id)).toBe(before + 1);
+  }, 120_000);
+
+  it("lets one code complete one of several sign-ins sent with it at once", async () => {
+    const account = await accountWithTwoFactor("replay-parallel");
+    const pendings = await Promise.all(
+      ["198.51.100.21", "198.51.100.22", "198.51.100.23"].map((address) =>
+        passwordStep(account.email, address),
+      ),
+    );
+    const before = await sessionCount(account.id);
+    const code = nextTotpCode(account.secret);
+    const settled = await Promise.allSettled(
+      pendings.map((pending, n) => codeStep(pending, code, "totp", `198.51.100.2${n + 1}`)),
+    );
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of settled)
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 401 });
+    expect(await sessionCount(account.id)).toBe(before + 1);
   }, 120_000);
 
   it("takes each recovery code once, and new codes replace the old ones", async () => {

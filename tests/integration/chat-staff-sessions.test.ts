@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signOut } from "#server/auth/sign-in.ts";
+import { setTwoFactorRequired } from "#server/auth/two-factor-policy.ts";
 import { disableStaffUser, setStaffRole } from "#server/auth/users.ts";
-import { authSessions } from "#server/db/schema/index.ts";
+import { authSessions, authUsers } from "#server/db/schema/index.ts";
 import { CHAT_CLOSE } from "#shared/chat.ts";
 import { connect, signInStaff, startChatInstance } from "#tests/helpers/chat.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -143,5 +144,66 @@ describeEachDatabase("the heartbeat ends staff sockets whose sessions ran out", 
     await sockets[2].next("pong");
     expect(sockets[2].socket.readyState).toBe(sockets[2].socket.OPEN);
     sockets[2].close();
+  });
+});
+
+// "Require two-factor sign-in for all staff" (decision 212) holds on the socket as on the
+// admin pages (decision 216): an admin without it is not welcomed, and an open socket closes
+// as soon as the rule is switched on.
+describeEachDatabase("a staff chat socket and the two-factor rule", (get) => {
+  let instance: Awaited<ReturnType<typeof startChatInstance>>;
+  const twoFactorRequired = { code: CHAT_CLOSE.noAccess, reason: "two-factor required" };
+
+  beforeAll(async () => {
+    instance = await startChatInstance(get(), {
+      staff: "sessions",
+      heartbeatMs: 600_000,
+      sessionCheckMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await instance?.close();
+  });
+
+  it("refuses an admin without two-factor sign-in while the team requires it, and closes an open socket when it starts", async () => {
+    // The admin who switches the rule on uses two-factor sign-in (signed in before it was on).
+    const boss = await signInStaff(get());
+    await get()
+      .db.update(authUsers)
+      .set({ twoFactorEnabled: true })
+      .where(eq(authUsers.id, boss.id));
+    const without = await signInStaff(get());
+    const open = await connect(instance.url, { cookie: without.cookie });
+    await open.next("welcome");
+
+    await setTwoFactorRequired(
+      { db: get().db },
+      { isRequired: true },
+      { id: boss.id, email: boss.email },
+    );
+    await expect(open.closed).resolves.toEqual(twoFactorRequired);
+    expect(open.frames).toContainEqual({
+      type: "error",
+      error: expect.stringMatching(/two-factor sign-in/i),
+    });
+
+    // A new socket: opened and closed at once, welcomed with nothing.
+    const again = await connect(instance.url, { cookie: without.cookie });
+    await expect(again.closed).resolves.toEqual(twoFactorRequired);
+    expect(again.frames).toEqual([]);
+
+    // The admin with two-factor sign-in is served as before.
+    const served = await connect(instance.url, { cookie: boss.cookie });
+    await served.next("welcome");
+    served.close();
+
+    // Once it is set up, the same person is welcomed again.
+    await get()
+      .db.update(authUsers)
+      .set({ twoFactorEnabled: true })
+      .where(eq(authUsers.id, without.id));
+    const afterSetUp = await connect(instance.url, { cookie: without.cookie });
+    await afterSetUp.next("welcome");
+    afterSetUp.close();
   });
 });

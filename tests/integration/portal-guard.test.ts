@@ -18,6 +18,7 @@ import { getPortalThread, postPortalMessage } from "#server/portal/messages.ts";
 import { findPortalViewer, portalCookieName } from "#server/portal/session.ts";
 import { addSharedFile } from "#server/portal/shared-files.ts";
 import { replyToClientThread } from "#server/portal/team-messages.ts";
+import { isPrivatePath } from "#server/private-responses.ts";
 import { addMilestone } from "#server/projects/milestones.ts";
 import { createProject } from "#server/projects/projects.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
@@ -48,6 +49,19 @@ function flatten(list: RouteEntry[], base = ""): Array<{ path: string; file: str
 const portalRoutes = flatten(routes as RouteEntry[]).filter((route) =>
   route.path.startsWith("/portal"),
 );
+// Everything made for a contact's session goes out `private, no-store`, like the command
+// center (decision 208): every portal address, its data request and its downloads.
+it("marks every portal address private: pages, data requests, downloads and event streams", () => {
+  expect(portalRoutes.length).toBeGreaterThan(15);
+  for (const route of portalRoutes) {
+    const address = route.path.replace(/:(\w+)/g, "0f6c3e1a-0000-4000-8000-000000000000");
+    for (const path of [address, `${address}.data`, `${address}/`])
+      expect(isPrivatePath(path), path).toBe(true);
+  }
+  expect(isPrivatePath("/portal.data")).toBe(true);
+  expect(isPrivatePath("/portals")).toBe(false);
+});
+
 /** Open to anyone: asking for a link, using it, signing out. */
 const publicPaths = new Set(["/portal/sign-in", "/portal/sign-out"]);
 

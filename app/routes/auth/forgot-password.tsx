@@ -20,7 +20,7 @@ export const meta = () => [
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   formAction(request, forgotPasswordSchema, async (input) => {
-    await requestPasswordReset(context, input);
+    await requestPasswordReset(context, { ...input, address: context.clientAddress });
     return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
   });
 

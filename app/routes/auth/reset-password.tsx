@@ -7,8 +7,8 @@ import {
   withNetworkError,
 } from "#app/components/auth/auth-form.tsx";
 import { NewPasswordFields } from "#app/components/auth/new-password-fields.tsx";
-import { resetPassword } from "#server/auth/links.ts";
-import { findUsableToken, tokenExpiredMessage } from "#server/auth/tokens.ts";
+import { findResetLink, resetPassword, SUPERSEDED_RESET_MESSAGE } from "#server/auth/links.ts";
+import { tokenExpiredMessage } from "#server/auth/tokens.ts";
 import { formAction } from "#server/form-body.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { resetPasswordSchema } from "#shared/auth-forms.ts";
@@ -21,8 +21,13 @@ export const meta = () => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const row = await findUsableToken(context.db, "reset", token);
-  return { token, email: row?.email ?? null, expiredMessage: tokenExpiredMessage("reset") };
+  const link = await findResetLink(context.db, token);
+  return {
+    token,
+    email: link.state === "usable" ? link.email : null,
+    expiredMessage:
+      link.state === "superseded" ? SUPERSEDED_RESET_MESSAGE : tokenExpiredMessage("reset"),
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>

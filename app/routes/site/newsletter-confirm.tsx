@@ -3,7 +3,7 @@ import { InternalLink } from "#app/components/site/internal-link.tsx";
 import { MailedLinkPage } from "#app/components/site/mailed-link-page.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { readForm } from "#server/form-body.ts";
-import { confirmSubscription } from "#server/newsletter/newsletter.ts";
+import { confirmSubscription, readTrailKey } from "#server/newsletter/newsletter.ts";
 import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -17,6 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await confirmSubscription({
     db: context.db,
     token: String(form.get("token") ?? ""),
+    // Only this browser's own sign-up brings its pages (decision 314).
+    trailKey: readTrailKey(request),
   });
   return { result };
 }

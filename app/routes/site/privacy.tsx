@@ -37,6 +37,7 @@ const sections = [
     paragraphs: [
       "While you browse, this tab remembers the pages you saw (at most 50, with the time, and the site or campaign that brought you) in its own session storage, which the browser deletes when the tab is closed. It is never sent to us on its own.",
       "When you send the contact form, subscribe to the newsletter or write to us in the chat, that list goes with what you send and is kept with it, so we know what brought you. It is deleted with your message, subscription or conversation.",
+      "A newsletter sign-up's list waits until the subscription is confirmed from the same browser. To know that browser again, it keeps a cookie (frontier.newsletter) that is sent only to the newsletter's own addresses and expires with the confirmation link after 7 days. A sign-up confirmed elsewhere, or never, keeps no pages.",
     ],
   },
   {

@@ -129,6 +129,7 @@ export const signInFailures = pgTable(
 /**
  * The twoFactor plugin's table: the TOTP secret and the recovery codes of an account, both
  * encrypted with AUTH_SECRET. `verified` is false from set-up until the first right code.
+ * `last_used_step` is our own column (decision 217).
  */
 export const authTwoFactors = pgTable(
   "auth_two_factors",
@@ -142,6 +143,8 @@ export const authTwoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Ours: the 30-second step of the last authenticator code accepted (each is used once). */
+    lastUsedStep: integer("last_used_step"),
   },
   (table) => [uniqueIndex("auth_two_factors_user_idx").on(table.userId)],
 );

@@ -168,6 +168,13 @@ export const subscribers = pgTable(
     /** SHA-256 of the single-use confirmation token. */
     confirmTokenHash: text("confirm_token_hash"),
     confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
+    /**
+     * The pages sent with the sign-up waiting for confirmation (server/analytics), and the
+     * SHA-256 of the key the signing-up browser keeps in a cookie: they become the
+     * subscriber's pages before contact only when that browser confirms (decision 314).
+     */
+    pendingTouchpoints: jsonb("pending_touchpoints").$type<Array<Record<string, unknown>>>(),
+    pendingTrailKeyHash: text("pending_trail_key_hash"),
     /** Random, unguessable; the one-click unsubscribe link carries it. */
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

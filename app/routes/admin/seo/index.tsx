@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
-import { auditPublicPages } from "#server/seo/audit.ts";
+import { auditPublicPages, sitePageFetcher } from "#server/seo/audit.ts";
 import {
   deleteSeoOverride,
   findSeoOverrides,
@@ -33,16 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const audit =
     url.searchParams.get("audit") === "1"
-      ? await auditPublicPages({
-          db,
-          fetchPage: async (path) => {
-            const response = await fetch(new URL(path, url.origin), {
-              redirect: "manual",
-              signal: AbortSignal.timeout(10_000),
-            });
-            return { status: response.status, body: await response.text() };
-          },
-        })
+      ? await auditPublicPages({ db, fetchPage: sitePageFetcher(args.context.env) })
       : null;
   const path = url.searchParams.get("path") ?? "";
   return {
