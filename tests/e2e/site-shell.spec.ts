@@ -97,32 +97,24 @@ describe("the public shell", () => {
     await close();
   });
 
-  it("keeps a reloaded page where it was, before and after it hydrates, and looks for no saved position on a first visit", async () => {
+  it("keeps a reloaded page where it was, before and after it hydrates", async () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1280, height: 700 },
     });
-    // Before any script of the page: count the reads of the saved positions, and note them
-    // and where the page stands once its HTML is parsed (its own scripts wait for a paint).
+    // Where the page stands once its HTML is parsed (its own scripts wait for a paint).
     await page.addInitScript(() => {
-      let reads = 0;
-      const getItem = Storage.prototype.getItem;
-      Storage.prototype.getItem = function (key: string) {
-        if (key === "react-router-scroll-positions") reads++;
-        return getItem.call(this, key);
-      };
       document.addEventListener("DOMContentLoaded", () => {
-        Object.assign(window, { parsed: { reads, y: window.scrollY } });
+        Object.assign(window, { parsed: { y: window.scrollY } });
       });
     });
     const parsed = () => page.evaluate(() => (window as { parsed?: unknown }).parsed);
     await gotoHydrated(page, server.url);
-    // A first visit: its history entry gets a new key, under which nothing can be saved.
-    await expect(parsed()).resolves.toEqual({ reads: 0, y: 0 });
+    await expect(parsed()).resolves.toEqual({ y: 0 });
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.waitForFunction(() => window.scrollY === 1200);
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => "parsed" in window);
-    await expect(parsed()).resolves.toEqual({ reads: 1, y: 1200 });
+    await expect(parsed()).resolves.toEqual({ y: 1200 });
     await waitForHydration(page);
     // Hydrating does not move it: checked once the page's effects and the decorations it
     // loads after hydrating (network idle) have run.
@@ -391,43 +383,6 @@ describe("the public shell", () => {
     const afterBoot = scripts.slice(boot.length);
     expect(afterBoot).toHaveLength(1);
     expect(afterBoot[0]).toMatch(/^\/assets\/after-load-[\w-]+\.js$/);
-    await close();
-  });
-
-  it("asks for the manifest of the page's links once, even while the first answer is slow", async () => {
-    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
-    const manifestRequests: string[][] = [];
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === "/__manifest",
-      async (route) => {
-        const paths = new URL(route.request().url()).searchParams.get("paths")?.split(",") ?? [];
-        manifestRequests.push(paths);
-        // The first answer is held until the page has changed and been looked at again.
-        if (manifestRequests.length === 1) await firstHeld;
-        await route.continue();
-      },
-    );
-    await page.goto(server.url);
-    await waitForHydration(page);
-    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(1);
-    expect(manifestRequests[0]).toContain("/about-us");
-    // A link to a page not yet looked up makes React Router look at the page's links again.
-    await page.evaluate(() => {
-      const link = document.createElement("a");
-      link.href = "/personas";
-      link.dataset.discover = "true";
-      link.textContent = "Personas";
-      document.body.append(link);
-    });
-    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(2);
-    releaseFirst();
-    // Only the new path (with its ancestor, the home page); none asked for while in flight.
-    expect(manifestRequests[1]).toContain("/personas");
-    expect(manifestRequests[1]).not.toContain("/about-us");
     await close();
   });
 
