@@ -184,11 +184,15 @@ async function traceOnce(browser: Browser, url: string, profile: boolean) {
     parseHTML: 0,
     blocking: 0,
     longest: 0,
+    tasks: 0,
+    idleCallbacks: 0,
   };
   const fcp = navigation.timings.firstContentfulPaint;
   for (const task of tasks) {
     figures[task.group.id] = (figures[task.group.id] ?? 0) + task.selfTime;
+    if (task.event.name === "FireIdleCallback") figures.idleCallbacks++;
     if (task.parent) continue;
+    if (task.duration >= 1) figures.tasks++;
     figures.mainThread += task.duration;
     figures.longest = Math.max(figures.longest, task.duration);
     if (task.startTime >= fcp) figures.blocking += Math.max(0, task.duration - 50);
@@ -307,6 +311,8 @@ async function main() {
     "heapAtEndKB",
     "fcp",
     "manifestRequests",
+    "tasks",
+    "idleCallbacks",
   ];
   process.stdout.write(`\nmedians of ${runs} runs, CPU slowed ${throttle}x (ms; KB)\n`);
   process.stdout.write(`${"build\tpage".padEnd(24)} ${keys.map((k) => k.padStart(11)).join("")}\n`);

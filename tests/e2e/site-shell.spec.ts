@@ -386,6 +386,56 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("renders the decorations in one React render and opens the settings stream with them, once the page is idle", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 700 },
+    });
+    // React tells a developer tool about every render it commits: after each one, which of
+    // the decorations the page shows.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      const shown = () =>
+        [
+          // The particle background's host (its canvases are added by an effect after).
+          document.querySelector('div.contents[aria-hidden="true"]') ? "particles" : "",
+          document.querySelector('button[aria-label^="Chat with us"]') ? "chat" : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+      Object.assign(window, {
+        commits: seen,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          isDisabled: false,
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: () => seen.push(shown()),
+        },
+      });
+    });
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await gotoHydrated(page, server.url);
+    await page.getByRole("button", { name: "Chat with us" }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.liveSettings === "on");
+    const commits = await page.evaluate(() => (window as unknown as { commits: string[] }).commits);
+    // Hydration shows neither; one render shows both; none shows one without the other.
+    expect(commits[0]).toBe("");
+    expect(commits).toContain("particles chat");
+    expect(commits.filter((shown) => shown !== "" && shown !== "particles chat")).toEqual([]);
+    // The settings stream is asked for in the idle moment that fetches the decorations.
+    const afterLoad = requests.findIndex((path) => /^\/assets\/after-load-[\w-]+\.js$/.test(path));
+    const stream = requests.indexOf("/events/settings");
+    expect(afterLoad).toBeGreaterThan(-1);
+    expect(stream).toBeGreaterThan(afterLoad);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("fades each new page in and scrolls to the top", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 700 } });
     await gotoHydrated(page, server.url);
