@@ -61,7 +61,7 @@ export default function handleRequest(
           // Everything is rendered: React's many small chunks become one buffer, written
           // to the socket at once (decision 705), not one write per 2 KB chunk; in
           // production a cached public page's scripts wait for the first paint (decision 721).
-          // React's server build writes strings (scripts/react-dom-patches.mjs): they are
+          // React's server build writes strings (patches/react-dom+*.patch): they are
           // kept as strings and the page is encoded once, at the end (decision 738), and
           // handed to our Express adapter as those bytes (decision 739).
           const chunks: Array<string | Uint8Array> = [];

@@ -3,20 +3,11 @@
 // each beside it, so `npm start`, `npm run user`, `npm run seed` and `npm run backup`
 // run plain JavaScript: no TypeScript compiler (tsx) is needed at run time.
 import { execSync } from "node:child_process";
-import {
-  copyFileSync,
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { PATCHED_REACT_DOM_FILE, patchReactDomServer } from "./react-dom-patches.mjs";
-import { patchReactRouter } from "./react-router-patches.mjs";
+import { assertPackagePatchesApplied } from "./package-patches.mjs";
 
 // A production build whatever the caller's environment says (Vite builds React's
 // development code when NODE_ENV=development).
@@ -24,6 +15,10 @@ process.env.NODE_ENV = "production";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+
+// Our changes to published packages (patches/, applied by `npm install`; decision 760) are in
+// node_modules, or the build stops: it never ships the published code by mistake.
+assertPackagePatchesApplied(root);
 
 /** Output name (under the build directory, without .mjs) to source. */
 const entries = {
@@ -65,8 +60,8 @@ function writePackageJson(name, exports) {
  * (remix-run/react-router#14102; it differs from the production build by its developer
  * warnings). Packages under build/node_modules are found first by everything in build/,
  * so these three make the server, the render bundle and the Express adapter share one
- * copy of React Router: the production one, with the server-side changes of
- * scripts/react-router-patches.mjs (decision 722).
+ * copy of React Router: the production one, with the changes of
+ * patches/react-router+<version>.patch (decisions 722 and 760).
  */
 function writeProductionReactRouter() {
   const writePackage = (name, folder, write) => {
@@ -74,19 +69,15 @@ function writeProductionReactRouter() {
     writePackageJson(name, `./${path.posix.join(folder, "index.mjs")}`);
     write(path.join(buildModules, name, folder));
   };
-  // The production build's modules (index.mjs, dom-export.mjs and their chunks), changed;
-  // their own imports (react, cookie, set-cookie-parser) are found in the project's
+  // The production build's modules (index.mjs, dom-export.mjs and their chunks), as patched
+  // in node_modules; their own imports (react, cookie, set-cookie-parser) are found in the project's
   // node_modules. The React Server Components entries (index-react-server*) are not used.
   // They keep the published layout (dist/production/), so a loaded file names its build.
   writePackage("react-router", "dist/production", (folder) => {
     const dist = path.join(root, "node_modules/react-router/dist/production");
-    const sources = Object.fromEntries(
-      readdirSync(dist)
-        .filter((file) => file.endsWith(".mjs") && !file.startsWith("index-react-server"))
-        .map((file) => [file, readFileSync(path.join(dist, file), "utf8")]),
-    );
-    for (const [file, source] of Object.entries(patchReactRouter(sources)))
-      writeFileSync(path.join(folder, file), source);
+    for (const file of readdirSync(dist))
+      if (file.endsWith(".mjs") && !file.startsWith("index-react-server"))
+        copyFileSync(path.join(dist, file), path.join(folder, file));
   });
   // Its Node helpers (server/react-router-handler.ts) are one file that imports react-router.
   writePackage("@react-router/node", ".", (folder) =>
@@ -98,19 +89,9 @@ function writeProductionReactRouter() {
 }
 writeProductionReactRouter();
 
-/**
- * React DOM as the server renders with it: the published package, found first by everything
- * in build/ (as React Router above), with the change of scripts/react-dom-patches.mjs to its
- * Node production renderer (decision 728). Its own `react` import is the project's.
- */
-function writeServerReactDom() {
-  const target = path.join(buildModules, "react-dom");
-  rmSync(target, { recursive: true, force: true });
-  cpSync(path.join(root, "node_modules/react-dom"), target, { recursive: true });
-  const file = path.join(target, PATCHED_REACT_DOM_FILE);
-  writeFileSync(file, patchReactDomServer(readFileSync(file, "utf8")));
-}
-writeServerReactDom();
+// React DOM's server renderer is patched where it is installed (patches/react-dom+<version>.patch,
+// decision 760): the copy earlier builds kept under build/node_modules goes.
+rmSync(path.join(buildModules, "react-dom"), { recursive: true, force: true });
 
 /**
  * The packages that cost a start the most, as the server loads them (decision 731): each

@@ -23,9 +23,8 @@ const watched = [
   "vite.config.ts",
   "react-router.config.ts",
   "scripts/build.mjs",
-  "scripts/react-router-patches.mjs",
-  "scripts/react-dom-patches.mjs",
-  "scripts/source-patches.mjs",
+  "scripts/package-patches.mjs",
+  "patches",
 ];
 
 function newest(target) {

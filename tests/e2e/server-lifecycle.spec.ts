@@ -103,11 +103,12 @@ describe("running the product", () => {
     const reactRouter = ofPackages.filter((file) => /\/node_modules\/react-router\//.test(file));
     expect(reactRouter.length).toBeGreaterThan(0);
     expect(reactRouter.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
-    // One copy of React DOM too: the build's, whose server renderer is changed (decision 728).
+    // One copy of React DOM too: the installed one, whose server renderer is patched
+    // (patches/react-dom+<version>.patch, decisions 728 and 760).
     const reactDom = ofPackages.filter((file) => /\/node_modules\/react-dom\//.test(file));
-    expect(reactDom.filter((file) => !file.includes("/build/node_modules/"))).toEqual([]);
+    expect(reactDom.filter((file) => file.includes("/build/node_modules/"))).toEqual([]);
     const renderer = reactDom.find((file) => file.endsWith("react-dom-server.node.production.js"));
-    expect(readFileSync(renderer!, "utf8")).toContain("frontierWriteText");
+    expect(readFileSync(renderer!, "utf8")).toContain("writeJoinedText");
     // Better Auth, zod, Drizzle and Express come bundled from the build (decision 731), one
     // copy for the server and its render bundle: none of their published modules is loaded.
     const bundledPackages = /\/node_modules\/(better-auth|@better-auth|zod|drizzle-orm|express)\//;

@@ -97,32 +97,24 @@ describe("the public shell", () => {
     await close();
   });
 
-  it("keeps a reloaded page where it was, before and after it hydrates, and looks for no saved position on a first visit", async () => {
+  it("keeps a reloaded page where it was, before and after it hydrates", async () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1280, height: 700 },
     });
-    // Before any script of the page: count the reads of the saved positions, and note them
-    // and where the page stands once its HTML is parsed (its own scripts wait for a paint).
+    // Where the page stands once its HTML is parsed (its own scripts wait for a paint).
     await page.addInitScript(() => {
-      let reads = 0;
-      const getItem = Storage.prototype.getItem;
-      Storage.prototype.getItem = function (key: string) {
-        if (key === "react-router-scroll-positions") reads++;
-        return getItem.call(this, key);
-      };
       document.addEventListener("DOMContentLoaded", () => {
-        Object.assign(window, { parsed: { reads, y: window.scrollY } });
+        Object.assign(window, { parsed: { y: window.scrollY } });
       });
     });
     const parsed = () => page.evaluate(() => (window as { parsed?: unknown }).parsed);
     await gotoHydrated(page, server.url);
-    // A first visit: its history entry gets a new key, under which nothing can be saved.
-    await expect(parsed()).resolves.toEqual({ reads: 0, y: 0 });
+    await expect(parsed()).resolves.toEqual({ y: 0 });
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.waitForFunction(() => window.scrollY === 1200);
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => "parsed" in window);
-    await expect(parsed()).resolves.toEqual({ reads: 1, y: 1200 });
+    await expect(parsed()).resolves.toEqual({ y: 1200 });
     await waitForHydration(page);
     // Hydrating does not move it: checked once the page's effects and the decorations it
     // loads after hydrating (network idle) have run.
@@ -394,40 +386,53 @@ describe("the public shell", () => {
     await close();
   });
 
-  it("asks for the manifest of the page's links once, even while the first answer is slow", async () => {
-    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
-    const manifestRequests: string[][] = [];
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
+  it("renders the decorations in one React render and opens the settings stream with them, once the page is idle", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 700 },
     });
-    await page.route(
-      (url) => url.pathname === "/__manifest",
-      async (route) => {
-        const paths = new URL(route.request().url()).searchParams.get("paths")?.split(",") ?? [];
-        manifestRequests.push(paths);
-        // The first answer is held until the page has changed and been looked at again.
-        if (manifestRequests.length === 1) await firstHeld;
-        await route.continue();
-      },
-    );
-    await page.goto(server.url);
-    await waitForHydration(page);
-    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(1);
-    expect(manifestRequests[0]).toContain("/about-us");
-    // A link to a page not yet looked up makes React Router look at the page's links again.
-    await page.evaluate(() => {
-      const link = document.createElement("a");
-      link.href = "/personas";
-      link.dataset.discover = "true";
-      link.textContent = "Personas";
-      document.body.append(link);
+    // React tells a developer tool about every render it commits: after each one, which of
+    // the decorations the page shows.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      const shown = () =>
+        [
+          // The particle background's host (its canvases are added by an effect after).
+          document.querySelector('div.contents[aria-hidden="true"]') ? "particles" : "",
+          document.querySelector('button[aria-label^="Chat with us"]') ? "chat" : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+      Object.assign(window, {
+        commits: seen,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          isDisabled: false,
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: () => seen.push(shown()),
+        },
+      });
     });
-    await expect.poll(() => manifestRequests.length, { timeout: budget(10_000) }).toBe(2);
-    releaseFirst();
-    // Only the new path (with its ancestor, the home page); none asked for while in flight.
-    expect(manifestRequests[1]).toContain("/personas");
-    expect(manifestRequests[1]).not.toContain("/about-us");
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await gotoHydrated(page, server.url);
+    await page.getByRole("button", { name: "Chat with us" }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.liveSettings === "on");
+    const commits = await page.evaluate(() => (window as unknown as { commits: string[] }).commits);
+    // Hydration shows neither; one render shows both; none shows one without the other.
+    expect(commits[0]).toBe("");
+    expect(commits).toContain("particles chat");
+    expect(commits.filter((shown) => shown !== "" && shown !== "particles chat")).toEqual([]);
+    // The settings stream is asked for in the idle moment that fetches the decorations.
+    const afterLoad = requests.findIndex((path) => /^\/assets\/after-load-[\w-]+\.js$/.test(path));
+    const stream = requests.indexOf("/events/settings");
+    expect(afterLoad).toBeGreaterThan(-1);
+    expect(stream).toBeGreaterThan(afterLoad);
+    expect(errors).toEqual([]);
     await close();
   });
 
