@@ -4,6 +4,7 @@ import { todayIso } from "#server/business/dates.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { invoiceItems, invoices } from "#server/db/schema/invoices.ts";
 import { AppError } from "#server/errors.ts";
+import { moveBilledTime, releaseBilledTime } from "#server/time/invoice-links.ts";
 import { insertInvoice } from "./editing";
 import { audit, lockInvoice } from "./records";
 
@@ -30,6 +31,8 @@ async function voidLocked(
     .where(eq(invoices.id, invoice.id))
     .returning();
   await audit(tx, actor, "void", invoice.id, { number: invoice.number, reason: reason.trim() });
+  // The hours it billed can be billed again (decision 426).
+  await releaseBilledTime(tx, invoice.id);
   return updated;
 }
 
@@ -71,7 +74,7 @@ export async function reissueInvoice({
       .where(eq(invoiceItems.invoiceId, id))
       .orderBy(asc(invoiceItems.position));
     const issueDate = today > invoice.issueDate ? today : invoice.issueDate;
-    return insertInvoice(tx, {
+    const copy = await insertInvoice(tx, {
       actor,
       replacesInvoiceId: id,
       proposalId: invoice.proposalId,
@@ -94,5 +97,8 @@ export async function reissueInvoice({
         })),
       },
     });
+    // The copy carries the same lines, so it bills the same hours.
+    await moveBilledTime(tx, id, copy.id);
+    return copy;
   });
 }
