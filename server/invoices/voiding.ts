@@ -13,6 +13,7 @@ async function voidLocked(
   actor: Actor,
   invoice: typeof invoices.$inferSelect,
   reason: string,
+  { isReissued = false } = {},
 ) {
   if (invoice.status === "void")
     throw new AppError("CONFLICT", `${invoice.number} is already void.`);
@@ -31,8 +32,8 @@ async function voidLocked(
     .where(eq(invoices.id, invoice.id))
     .returning();
   await audit(tx, actor, "void", invoice.id, { number: invoice.number, reason: reason.trim() });
-  // The hours it billed can be billed again (decision 426).
-  await releaseBilledTime(tx, invoice.id);
+  // The hours it billed can be billed again, unless its copy bills them (decision 426).
+  if (!isReissued) await releaseBilledTime(tx, invoice.id);
   return updated;
 }
 
@@ -67,7 +68,7 @@ export async function reissueInvoice({
 }) {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
-    await voidLocked(tx, actor, invoice, reason);
+    await voidLocked(tx, actor, invoice, reason, { isReissued: true });
     const items = await tx
       .select()
       .from(invoiceItems)

@@ -11,9 +11,9 @@ export async function makePerson(
   db: Db,
   role: Role = "clientManager",
   name = `Person ${uniqueSuffix()}`,
+  email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${uniqueSuffix()}@frontier.test`,
 ): Promise<TimeViewer & { name: string }> {
   const id = randomUUID();
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${uniqueSuffix()}@frontier.test`;
   await db.insert(authUsers).values({
     id,
     email,
@@ -26,9 +26,14 @@ export async function makePerson(
 /** An active project of a new client. */
 export async function makeProject(
   db: Db,
-  { currency = "USD", budgetAmount = 0, name }: { currency?: string; budgetAmount?: number; name?: string } = {},
+  {
+    currency = "USD",
+    budgetAmount = 0,
+    name,
+    company,
+  }: { currency?: string; budgetAmount?: number; name?: string; company?: string } = {},
 ) {
-  const client = await makeClient(db, { currency });
+  const client = await makeClient(db, { currency, company });
   const project = await createProject({
     db,
     actor: staff,
