@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvoice } from "#server/invoices/editing.ts";
+import { createTimeEntry } from "#server/time/entries.ts";
 import { makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { makeCaseStudy, makeEpisode, makeInsight } from "#tests/helpers/content.ts";
-import { makePerson, makeProject } from "#tests/helpers/time.ts";
-import { createTimeEntry } from "#server/time/entries.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { makePerson, makeProject } from "#tests/helpers/time.ts";
 import { apiRouter } from "./router";
 import { apiRoutes } from "./routes";
 import { errorSchema } from "./schemas";
@@ -98,10 +98,23 @@ describeEachDatabase("the OpenAPI document", (get) => {
     const entry = await createTimeEntry({
       db,
       viewer: person,
-      input: { projectId: project.id, milestoneId: null, entryDate: "2026-03-02", minutes: 90, note: "Contract", isBillable: true },
+      input: {
+        projectId: project.id,
+        milestoneId: null,
+        entryDate: "2026-03-02",
+        minutes: 90,
+        note: "Contract",
+        isBillable: true,
+      },
     });
     ids["/time-entries/{id}"] = entry.id;
-    bodies["/time-entries"] = { userEmail: person.email, projectId: project.id, date: "2026-03-03", minutes: 45, note: "From the API" };
+    bodies["/time-entries"] = {
+      userEmail: person.email,
+      projectId: project.id,
+      date: "2026-03-03",
+      minutes: 45,
+      note: "From the API",
+    };
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -179,7 +179,9 @@ export const timeEntrySchema = named(
     projectId: z.uuid(),
     milestoneId: z.uuid().nullable(),
     date: day.describe("The day in the staff member's time zone."),
-    minutes: z.int().describe("What was logged, in whole minutes (rounding applies on invoices only)."),
+    minutes: z
+      .int()
+      .describe("What was logged, in whole minutes (rounding applies on invoices only)."),
     note: z.string(),
     billable: z.boolean(),
     invoiceId: z.uuid().nullable().describe("The invoice that billed it, if any."),

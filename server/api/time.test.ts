@@ -27,7 +27,13 @@ describeEachDatabase("the API's time entries", (get) => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
     const make = async (access: "content" | "business") =>
-      (await createApiToken({ db: get().db, input: { name: `Tracker ${access}`, access }, actor: admin })).token;
+      (
+        await createApiToken({
+          db: get().db,
+          input: { name: `Tracker ${access}`, access },
+          actor: admin,
+        })
+      ).token;
     contentToken = await make("content");
     businessToken = await make("business");
   });
@@ -44,7 +50,13 @@ describeEachDatabase("the API's time entries", (get) => {
     const { db } = get();
     const ada = await makePerson(db, "clientManager", "Ada Api");
     const { project } = await makeProject(db);
-    const body = { userEmail: ada.email, projectId: project.id, date: "2026-03-03", minutes: 45, note: "Synced" };
+    const body = {
+      userEmail: ada.email,
+      projectId: project.id,
+      date: "2026-03-03",
+      minutes: 45,
+      note: "Synced",
+    };
     const refused = await call("/time-entries", contentToken, body);
     expect(refused.status).toBe(403);
     expect((await call("/time-entries", contentToken)).status).toBe(403);
@@ -52,19 +64,39 @@ describeEachDatabase("the API's time entries", (get) => {
     const created = await call("/time-entries", businessToken, body);
     expect(created.status).toBe(201);
     const entry = await created.json();
-    expect(entry).toMatchObject({ userId: ada.id, userEmail: ada.email, date: "2026-03-03", minutes: 45, billable: true, source: "api", invoiceId: null });
+    expect(entry).toMatchObject({
+      userId: ada.id,
+      userEmail: ada.email,
+      date: "2026-03-03",
+      minutes: 45,
+      billable: true,
+      source: "api",
+      invoiceId: null,
+    });
     const [audit] = await db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.area, "time"), eq(auditEvents.recordId, entry.id)));
     expect(audit).toMatchObject({ actorEmail: "API token “Tracker business”", action: "create" });
 
-    const listed = await (await call(`/time-entries?projectId=${project.id}&from=2026-03-01&to=2026-03-31`, businessToken)).json();
+    const listed = await (
+      await call(
+        `/time-entries?projectId=${project.id}&from=2026-03-01&to=2026-03-31`,
+        businessToken,
+      )
+    ).json();
     expect(listed).toMatchObject({ total: 1, data: [{ id: entry.id }] });
-    const byPerson = await (await call(`/time-entries?userEmail=${encodeURIComponent("nobody@frontier.test")}`, businessToken)).json();
+    const byPerson = await (
+      await call(
+        `/time-entries?userEmail=${encodeURIComponent("nobody@frontier.test")}`,
+        businessToken,
+      )
+    ).json();
     expect(byPerson.total).toBe(0);
     expect(await (await call(`/time-entries/${entry.id}`, businessToken)).json()).toEqual(entry);
-    expect((await call("/time-entries/00000000-0000-4000-8000-000000000000", businessToken)).status).toBe(404);
+    expect(
+      (await call("/time-entries/00000000-0000-4000-8000-000000000000", businessToken)).status,
+    ).toBe(404);
   });
 
   it("answers bad input with a 400 that names the field, and an approved week with a 409", async () => {
@@ -72,16 +104,41 @@ describeEachDatabase("the API's time entries", (get) => {
     const ada = await makePerson(db);
     const boss = await makePerson(db, "admin");
     const { project } = await makeProject(db);
-    const bad = await call("/time-entries", businessToken, { userEmail: ada.email, projectId: project.id, date: "March", minutes: 0 });
+    const bad = await call("/time-entries", businessToken, {
+      userEmail: ada.email,
+      projectId: project.id,
+      date: "March",
+      minutes: 0,
+    });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.fields).toMatchObject({ date: [expect.any(String)], minutes: [expect.any(String)] });
-    const stranger = await call("/time-entries", businessToken, { userEmail: "stranger@example.com", projectId: project.id, date: "2026-03-03", minutes: 30 });
+    expect((await bad.json()).error.fields).toMatchObject({
+      date: [expect.any(String)],
+      minutes: [expect.any(String)],
+    });
+    const stranger = await call("/time-entries", businessToken, {
+      userEmail: "stranger@example.com",
+      projectId: project.id,
+      date: "2026-03-03",
+      minutes: 30,
+    });
     expect(stranger.status).toBe(400);
-    expect((await stranger.json()).error.fields).toMatchObject({ userEmail: ["No staff member has that address."] });
-    const noProject = await call("/time-entries", businessToken, { userEmail: ada.email, projectId: "00000000-0000-4000-8000-000000000000", date: "2026-03-03", minutes: 30 });
+    expect((await stranger.json()).error.fields).toMatchObject({
+      userEmail: ["No staff member has that address."],
+    });
+    const noProject = await call("/time-entries", businessToken, {
+      userEmail: ada.email,
+      projectId: "00000000-0000-4000-8000-000000000000",
+      date: "2026-03-03",
+      minutes: 30,
+    });
     expect(noProject.status).toBe(400);
     await approveWeek({ db, viewer: boss, userId: ada.id, weekStart: "2026-03-02" });
-    const locked = await call("/time-entries", businessToken, { userEmail: ada.email, projectId: project.id, date: "2026-03-04", minutes: 30 });
+    const locked = await call("/time-entries", businessToken, {
+      userEmail: ada.email,
+      projectId: project.id,
+      date: "2026-03-04",
+      minutes: 30,
+    });
     expect(locked.status).toBe(409);
     expect((await locked.json()).error.message).toContain("approved");
   });

@@ -108,7 +108,12 @@ export async function createTimeEntryFromApi({
   body: TimeEntryBody;
 }) {
   const [person] = await db
-    .select({ id: authUsers.id, email: authUsers.email, role: authUsers.role, banned: authUsers.banned })
+    .select({
+      id: authUsers.id,
+      email: authUsers.email,
+      role: authUsers.role,
+      banned: authUsers.banned,
+    })
     .from(authUsers)
     .where(eq(authUsers.email, body.userEmail.toLowerCase()));
   if (!person || person.banned || !person.role)
@@ -128,11 +133,17 @@ export async function createTimeEntryFromApi({
       isBillable: body.billable ?? true,
     },
   });
-  await auditTime(db, { id: null, email: `API token “${caller.name}”`, address: null }, "create", entry.id, {
-    userId: person.id,
-    entryDate: entry.entryDate,
-    minutes: entry.minutes,
-    tokenId: caller.tokenId,
-  });
+  await auditTime(
+    db,
+    { id: null, email: `API token “${caller.name}”`, address: null },
+    "create",
+    entry.id,
+    {
+      userId: person.id,
+      entryDate: entry.entryDate,
+      minutes: entry.minutes,
+      tokenId: caller.tokenId,
+    },
+  );
   return getTimeEntry({ db, id: entry.id });
 }

@@ -32,7 +32,10 @@ export async function approveWeek({
   requireAdmin(viewer);
   checkWeek(weekStart);
   return db.transaction(async (tx) => {
-    const [person] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, userId));
+    const [person] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
     if (!person) throw new AppError("NOT_FOUND", "That staff member no longer exists.");
     const [approval] = await tx
       .insert(timeApprovals)
@@ -92,7 +95,12 @@ export async function getTeamWeek({ db, weekStart }: { db: Db; weekStart: string
         billable: sql<number>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.isBillable}), 0)::int`,
       })
       .from(timeEntries)
-      .where(and(gte(timeEntries.entryDate, weekStart), lte(timeEntries.entryDate, shiftDay(weekStart, 6))))
+      .where(
+        and(
+          gte(timeEntries.entryDate, weekStart),
+          lte(timeEntries.entryDate, shiftDay(weekStart, 6)),
+        ),
+      )
       .groupBy(timeEntries.userId),
     db.select().from(timeApprovals).where(eq(timeApprovals.weekStart, weekStart)),
   ]);

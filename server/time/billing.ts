@@ -20,8 +20,8 @@ import {
   roundMinutes,
 } from "#shared/time.ts";
 import { getProjectTimeSettings } from "./budgets";
-import { actorOf, auditTime, type TimeViewer } from "./records";
 import { ratesOnProject } from "./rates";
+import { actorOf, auditTime, type TimeViewer } from "./records";
 
 /** Days from issue to due on an invoice made from hours (a draft: staff may change it). */
 export const TIME_INVOICE_TERMS_DAYS = 14;
@@ -50,14 +50,22 @@ export type TimeLine = {
  */
 export function buildTimeLines(
   entries: BillableEntry[],
-  { groupBy, roundingMinutes, rateOf, currency }: {
+  {
+    groupBy,
+    roundingMinutes,
+    rateOf,
+    currency,
+  }: {
     groupBy: InvoiceGrouping;
     roundingMinutes: number;
     rateOf: (userId: string) => number;
     currency: string;
   },
 ): TimeLine[] {
-  const groups = new Map<string, { label: string; sortKey: string; rate: number; minutes: number }>();
+  const groups = new Map<
+    string,
+    { label: string; sortKey: string; rate: number; minutes: number }
+  >();
   for (const entry of entries) {
     const rate = rateOf(entry.userId);
     const [key, label] =
@@ -84,7 +92,9 @@ export function buildTimeLines(
     .map((group) => {
       const quantity = minutesToHundredths(group.minutes);
       const atRate =
-        (labelCount.get(group.label) ?? 0) > 1 ? ` at ${formatMoney(group.rate, currency, "en")}/h` : "";
+        (labelCount.get(group.label) ?? 0) > 1
+          ? ` at ${formatMoney(group.rate, currency, "en")}/h`
+          : "";
       return {
         description: `${group.label}${atRate}`,
         minutes: group.minutes,

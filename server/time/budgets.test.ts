@@ -3,13 +3,19 @@ import { expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
-import { createProposal } from "#server/proposals/editing.ts";
 import { updateProject } from "#server/projects/projects.ts";
+import { createProposal } from "#server/proposals/editing.ts";
 import { proposalInput, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { portalEnv } from "#tests/helpers/portal.ts";
 import { makePerson, makeProject } from "#tests/helpers/time.ts";
-import { BUDGET_ALERT_JOB, getProjectBurn, projectFinish, saveProjectTimeSettings, sendBudgetAlert } from "./budgets";
+import {
+  BUDGET_ALERT_JOB,
+  getProjectBurn,
+  projectFinish,
+  saveProjectTimeSettings,
+  sendBudgetAlert,
+} from "./budgets";
 import { createTimeEntry } from "./entries";
 import { saveStaffRates } from "./profiles";
 
@@ -49,13 +55,25 @@ describeEachDatabase("budgets", (get) => {
     const { db } = get();
     const ada = await makePerson(db, "clientManager", "Ada Budget");
     const { project } = await makeProject(db, { budgetAmount: 100_000 });
-    await saveStaffRates({ db, actor: staff, userId: ada.id, currency: "USD", billingRate: 10_000, costRate: null });
+    await saveStaffRates({
+      db,
+      actor: staff,
+      userId: ada.id,
+      currency: "USD",
+      billingRate: 10_000,
+      costRate: null,
+    });
     await saveProjectTimeSettings({
       db,
       actor: staff,
       projectId: project.id,
       today: "2026-03-20",
-      input: { roundingMinutes: 0, budgetMinutes: 20 * 60, retainerIncludedMinutes: null, isShownInPortal: false },
+      input: {
+        roundingMinutes: 0,
+        budgetMinutes: 20 * 60,
+        retainerIncludedMinutes: null,
+        isShownInPortal: false,
+      },
     });
     await createTimeEntry({ db, viewer: ada, input: entry(project.id, "2026-03-02", 7 * 60) });
     expect(await getProjectBurn(db, project.id, "2026-03-20")).toMatchObject({
@@ -79,13 +97,18 @@ describeEachDatabase("budgets", (get) => {
     const subject80 = `${project.name} has used 80% of its budget`;
     const mails80 = await db.select().from(mailMessages).where(eq(mailMessages.subject, subject80));
     // Staff (STAFF_EMAIL) and the person who logged the time.
-    expect(mails80.map((mail) => mail.to).sort()).toEqual([ada.email, portalEnv.STAFF_EMAIL].sort());
+    expect(mails80.map((mail) => mail.to).sort()).toEqual(
+      [ada.email, portalEnv.STAFF_EMAIL].sort(),
+    );
     await createTimeEntry({ db, viewer: ada, input: entry(project.id, "2026-03-06", 60) });
     await createTimeEntry({ db, viewer: ada, input: entry(project.id, "2026-03-09", 60) });
     expect(await runAlertJobs(db)).toBe(1);
     await createTimeEntry({ db, viewer: ada, input: entry(project.id, "2026-03-10", 60) });
     expect(await runAlertJobs(db)).toBe(0);
-    const all = await db.select().from(mailMessages).where(like(mailMessages.subject, `${project.name} has used%`));
+    const all = await db
+      .select()
+      .from(mailMessages)
+      .where(like(mailMessages.subject, `${project.name} has used%`));
     expect(all.map((mail) => mail.subject).sort()).toEqual([
       `${project.name} has used 80% of its budget`,
       `${project.name} has used 80% of its budget`,
@@ -97,14 +120,29 @@ describeEachDatabase("budgets", (get) => {
       db,
       actor: staff,
       id: project.id,
-      input: { name: project.name, clientId: project.clientId, proposalId: null, status: "active", startDate: null, dueDate: null, budgetAmount: 1_000_000, currency: "USD", teamMembers: [] },
+      input: {
+        name: project.name,
+        clientId: project.clientId,
+        proposalId: null,
+        status: "active",
+        startDate: null,
+        dueDate: null,
+        budgetAmount: 1_000_000,
+        currency: "USD",
+        teamMembers: [],
+      },
     });
     await saveProjectTimeSettings({
       db,
       actor: staff,
       projectId: project.id,
       today: "2026-03-20",
-      input: { roundingMinutes: 0, budgetMinutes: 40 * 60, retainerIncludedMinutes: null, isShownInPortal: false },
+      input: {
+        roundingMinutes: 0,
+        budgetMinutes: 40 * 60,
+        retainerIncludedMinutes: null,
+        isShownInPortal: false,
+      },
     });
     expect(await runAlertJobs(db)).toBe(0);
     await createTimeEntry({ db, viewer: ada, input: entry(project.id, "2026-03-11", 20 * 60) });
@@ -119,9 +157,24 @@ describeEachDatabase("budgets", (get) => {
       db,
       actor: staff,
       id: project.id,
-      input: { name: project.name, clientId: client.id, proposalId: proposal.id, status: "active", startDate: null, dueDate: null, budgetAmount: 0, currency: "USD", teamMembers: [] },
+      input: {
+        name: project.name,
+        clientId: client.id,
+        proposalId: proposal.id,
+        status: "active",
+        startDate: null,
+        dueDate: null,
+        budgetAmount: 0,
+        currency: "USD",
+        teamMembers: [],
+      },
     });
     const burn = await getProjectBurn(db, project.id, "2026-03-20");
-    expect(burn).toMatchObject({ budgetAmount: proposal.total, isBudgetFromProposal: true, percentUsed: 0, projectedFinish: null });
+    expect(burn).toMatchObject({
+      budgetAmount: proposal.total,
+      isBudgetFromProposal: true,
+      percentUsed: 0,
+      projectedFinish: null,
+    });
   });
 });

@@ -16,6 +16,8 @@ import { log } from "#server/log.ts";
 import { sendMail } from "#server/mail/mailer.ts";
 import { formatMoney } from "#shared/money.ts";
 import { formatMinutes, isRoundingMinutes } from "#shared/time.ts";
+import { listTimePeople } from "./profiles";
+import { listProjectRates } from "./rates";
 import { auditTime } from "./records";
 
 /** The job that mails staff when a budget reaches a threshold. */
@@ -167,7 +169,10 @@ export async function getProjectBurns(
         (sum(minutes) filter (where is_billable))::int as billable,
         (sum(minutes) filter (where entry_date >= ${recentFrom} and entry_date <= ${today}))::int as recent
       from time_entries
-      where project_id in ${sql`(${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)})`}
+      where project_id in ${sql`(${sql.join(
+        projectIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}
       group by project_id`),
     db.execute(sql`
       select e.project_id, coalesce(pr.billing_rate, sr.billing_rate, 0)::int as rate,
@@ -178,7 +183,10 @@ export async function getProjectBurns(
       left join project_time_settings s on s.project_id = e.project_id
       left join project_rates pr on pr.project_id = e.project_id and pr.user_id = e.user_id
       left join staff_rates sr on sr.user_id = e.user_id and sr.currency = p.currency
-      where e.is_billable and e.project_id in ${sql`(${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)})`}
+      where e.is_billable and e.project_id in ${sql`(${sql.join(
+        projectIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}
       group by e.project_id, e.user_id, pr.billing_rate, sr.billing_rate`),
   ]);
   const minutesBy = new Map(
@@ -266,12 +274,17 @@ export async function checkBudgetAlerts(tx: Tx, projectId: string, today = today
     .update(projectTimeSettings)
     .set(
       threshold === 100
-        ? { alerted100At: new Date(), alerted80At: sql`coalesce(${projectTimeSettings.alerted80At}, now())` }
+        ? {
+            alerted100At: new Date(),
+            alerted80At: sql`coalesce(${projectTimeSettings.alerted80At}, now())`,
+          }
         : { alerted80At: new Date() },
     )
     .where(
       sql`${projectTimeSettings.projectId} = ${projectId} and ${
-        threshold === 100 ? isNull(projectTimeSettings.alerted100At) : isNull(projectTimeSettings.alerted80At)
+        threshold === 100
+          ? isNull(projectTimeSettings.alerted100At)
+          : isNull(projectTimeSettings.alerted80At)
       }`,
     )
     .returning({ projectId: projectTimeSettings.projectId });
@@ -322,7 +335,9 @@ export async function sendBudgetAlert({
       ? `${burn.name} has used its whole budget`
       : `${burn.name} has used ${threshold}% of its budget`;
   const link = `${env.PUBLIC_URL}/admin/projects/edit/${projectId}`;
-  const finish = burn.projectedFinish ? ` At the current pace it runs out on ${burn.projectedFinish}.` : "";
+  const finish = burn.projectedFinish
+    ? ` At the current pace it runs out on ${burn.projectedFinish}.`
+    : "";
   const text = `${subject}: ${used} (${burn.percentUsed}%).${threshold < 100 ? finish : ""}\n\n${link}\n`;
   for (const to of recipients) {
     try {
@@ -339,4 +354,24 @@ export async function sendBudgetAlert({
       log.warn(`budget mail to ${to} failed`, error);
     }
   }
+}
+
+/** The project page's time panel: burn, settings, rate overrides, and who may have one. */
+export async function getProjectTimePanel({
+  db,
+  projectId,
+  today,
+}: {
+  db: Db;
+  projectId: string;
+  today: string;
+}) {
+  const [burn, settings, overrides, people] = await Promise.all([
+    getProjectBurn(db, projectId, today),
+    getProjectTimeSettings(db, projectId),
+    listProjectRates(db, projectId),
+    listTimePeople(db),
+  ]);
+  if (!burn) return null;
+  return { burn, settings, overrides, people: people.map(({ id, name }) => ({ id, name })) };
 }

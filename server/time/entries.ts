@@ -70,7 +70,9 @@ export async function isWeekApproved(tx: Tx | Db, userId: string, entryDate: str
   const [approval] = await tx
     .select({ weekStart: timeApprovals.weekStart })
     .from(timeApprovals)
-    .where(and(eq(timeApprovals.userId, userId), eq(timeApprovals.weekStart, weekStartOf(entryDate))));
+    .where(
+      and(eq(timeApprovals.userId, userId), eq(timeApprovals.weekStart, weekStartOf(entryDate))),
+    );
   return Boolean(approval);
 }
 
@@ -97,10 +99,7 @@ async function checkWritable(tx: Tx, viewer: TimeViewer, userId: string, entryDa
   if (userId !== viewer.id && !isAdmin(viewer))
     throw new AppError("FORBIDDEN", "You can change only your own time.");
   if (isApproved && !isAdmin(viewer))
-    throw new AppError(
-      "CONFLICT",
-      "That week is approved: ask an admin to change its time.",
-    );
+    throw new AppError("CONFLICT", "That week is approved: ask an admin to change its time.");
   return isApproved || userId !== viewer.id;
 }
 
@@ -232,13 +231,24 @@ function pick(entry: EntryRow) {
 }
 
 /** Removes an entry, under the same rules as changing it. */
-export async function deleteTimeEntry({ db, viewer, id }: { db: Db; viewer: TimeViewer; id: string }) {
+export async function deleteTimeEntry({
+  db,
+  viewer,
+  id,
+}: {
+  db: Db;
+  viewer: TimeViewer;
+  id: string;
+}) {
   await db.transaction(async (tx) => {
     const entry = await lockEntry(tx, viewer, id);
     const isAudited = await checkWritable(tx, viewer, entry.userId, entry.entryDate);
     await tx.delete(timeEntries).where(eq(timeEntries.id, id));
     if (isAudited)
-      await auditTime(tx, actorOf(viewer), "delete", id, { userId: entry.userId, before: pick(entry) });
+      await auditTime(tx, actorOf(viewer), "delete", id, {
+        userId: entry.userId,
+        before: pick(entry),
+      });
     await announceTimeChange(tx, entry.userId);
   });
 }
@@ -341,8 +351,41 @@ export async function findTimeEntries({
 
 /** One entry the viewer may see, with its names. */
 export async function getTimeEntry({ db, viewer, id }: { db: Db; viewer: TimeViewer; id: string }) {
-  const [entry] = await joinedEntries(db).where(and(eq(timeEntries.id, id), visibleEntries(viewer)));
+  const [entry] = await joinedEntries(db).where(
+    and(eq(timeEntries.id, id), visibleEntries(viewer)),
+  );
   if (!entry) return undefined;
   const isApproved = await isWeekApproved(db, entry.userId, entry.entryDate);
   return { ...entry, isApproved };
+}
+
+/** Projects time may be logged on (not cancelled or completed), with their milestones, for the forms. */
+export async function listLoggableProjects(db: Db) {
+  const [rows, milestones] = await Promise.all([
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        clientName: clients.company,
+        currency: projects.currency,
+      })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(sql`${projects.status} in ('onboarding', 'active', 'on_hold')`)
+      .orderBy(asc(clients.company), asc(projects.name)),
+    db
+      .select({
+        id: projectMilestones.id,
+        projectId: projectMilestones.projectId,
+        title: projectMilestones.title,
+      })
+      .from(projectMilestones)
+      .orderBy(asc(projectMilestones.position)),
+  ]);
+  return rows.map((project) => ({
+    ...project,
+    milestones: milestones
+      .filter((milestone) => milestone.projectId === project.id)
+      .map(({ id, title }) => ({ id, title })),
+  }));
 }

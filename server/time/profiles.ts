@@ -56,7 +56,11 @@ export async function saveTimeProfile({
   if (
     weeklyCapacityMinutes !== undefined &&
     weeklyCapacityMinutes !== null &&
-    !(Number.isInteger(weeklyCapacityMinutes) && weeklyCapacityMinutes > 0 && weeklyCapacityMinutes <= 7 * 24 * 60)
+    !(
+      Number.isInteger(weeklyCapacityMinutes) &&
+      weeklyCapacityMinutes > 0 &&
+      weeklyCapacityMinutes <= 7 * 24 * 60
+    )
   )
     throw new AppError("INVALID", "Enter the hours of a working week, such as 40.", {
       fieldErrors: { weeklyCapacity: ["Enter the hours of a working week, such as 40."] },
@@ -131,7 +135,10 @@ export async function getRatesBoard({ db }: { db: Db }) {
 }
 
 async function requirePerson(tx: Tx, userId: string) {
-  const [person] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, userId));
+  const [person] = await tx
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId));
   if (!person) throw new AppError("NOT_FOUND", "That staff member no longer exists.");
 }
 
@@ -152,7 +159,9 @@ export async function saveStaffRates({
   costRate: number | null;
 }) {
   if (!isCurrencyCode(currency))
-    throw new AppError("INVALID", "Choose a currency.", { fieldErrors: { currency: ["Choose a currency."] } });
+    throw new AppError("INVALID", "Choose a currency.", {
+      fieldErrors: { currency: ["Choose a currency."] },
+    });
   for (const [field, value] of [
     ["billingRate", billingRate],
     ["costRate", costRate],
@@ -175,7 +184,11 @@ export async function saveStaffRates({
         .onConflictDoUpdate({ target: [staffRates.userId, staffRates.currency], set: values });
     }
     // The cost rate is not written to the audit log's detail: client managers read the log of their clients.
-    await auditTime(tx, actor, "rates", userId, { currency, billingRate, hasCostRate: costRate !== null });
+    await auditTime(tx, actor, "rates", userId, {
+      currency,
+      billingRate,
+      hasCostRate: costRate !== null,
+    });
   });
 }
 
@@ -195,7 +208,10 @@ export async function setManagedClients({
     await requirePerson(tx, userId);
     const unique = [...new Set(clientIds)];
     if (unique.length) {
-      const found = await tx.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
+      const found = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(inArray(clients.id, unique));
       if (found.length !== unique.length)
         throw new AppError("INVALID", "Choose clients that exist.", {
           fieldErrors: { clientIds: ["Choose clients that exist."] },

@@ -54,7 +54,10 @@ export async function saveProjectRate({
   userId: string;
   billingRate: number | null;
 }) {
-  if (billingRate !== null && (!Number.isSafeInteger(billingRate) || billingRate < 0 || billingRate > 100_000_000))
+  if (
+    billingRate !== null &&
+    (!Number.isSafeInteger(billingRate) || billingRate < 0 || billingRate > 100_000_000)
+  )
     throw new AppError("INVALID", "Enter an hourly rate of zero or more, such as 150.00.", {
       fieldErrors: { billingRate: ["Enter an hourly rate of zero or more, such as 150.00."] },
     });
@@ -64,9 +67,14 @@ export async function saveProjectRate({
       .from(projects)
       .where(eq(projects.id, projectId));
     if (!project) throw new AppError("NOT_FOUND", "That project no longer exists.");
-    const [person] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, userId));
+    const [person] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
     if (!person)
-      throw new AppError("INVALID", "Choose a staff member.", { fieldErrors: { userId: ["Choose a staff member."] } });
+      throw new AppError("INVALID", "Choose a staff member.", {
+        fieldErrors: { userId: ["Choose a staff member."] },
+      });
     if (billingRate === null)
       await tx
         .delete(projectRates)
@@ -75,15 +83,26 @@ export async function saveProjectRate({
       await tx
         .insert(projectRates)
         .values({ projectId, userId, billingRate })
-        .onConflictDoUpdate({ target: [projectRates.projectId, projectRates.userId], set: { billingRate } });
-    await auditTime(tx, actor, "project-rate", projectId, { clientId: project.clientId, userId, billingRate });
+        .onConflictDoUpdate({
+          target: [projectRates.projectId, projectRates.userId],
+          set: { billingRate },
+        });
+    await auditTime(tx, actor, "project-rate", projectId, {
+      clientId: project.clientId,
+      userId,
+      billingRate,
+    });
   });
 }
 
 /** A project's rate overrides with the people's names. */
 export async function listProjectRates(db: Db, projectId: string) {
   return db
-    .select({ userId: projectRates.userId, name: authUsers.name, billingRate: projectRates.billingRate })
+    .select({
+      userId: projectRates.userId,
+      name: authUsers.name,
+      billingRate: projectRates.billingRate,
+    })
     .from(projectRates)
     .innerJoin(authUsers, eq(authUsers.id, projectRates.userId))
     .where(eq(projectRates.projectId, projectId))

@@ -53,3 +53,11 @@ export async function auditTime(
 export async function announceTimeChange(tx: Tx | Db, userId: string) {
   await tx.execute(sql`select pg_notify(${TIME_CHANGES_CHANNEL}, ${userId})`);
 }
+
+/** The viewer of a loader or action: the signed-in staff member and the request's address. */
+export function timeViewerOf(
+  user: { id: string; email: string; role: Role },
+  address: string,
+): TimeViewer {
+  return { id: user.id, email: user.email, role: user.role, address };
+}

@@ -76,7 +76,11 @@ async function settlePeriod(
   today: string,
 ) {
   return db.transaction(async (tx) => {
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, candidate.projectId)).for("update");
+    await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, candidate.projectId))
+      .for("update");
     const [done] = await tx
       .select({ periodStart: retainerOverages.periodStart })
       .from(retainerOverages)
@@ -135,7 +139,8 @@ async function settlePeriod(
         { id: candidate.projectId, currency: candidate.currency },
         userIds,
       );
-      const nameOf = (userId: string) => entries.find((entry) => entry.userId === userId)?.userName ?? "";
+      const nameOf = (userId: string) =>
+        entries.find((entry) => entry.userId === userId)?.userName ?? "";
       const unrated = userIds.filter((id) => rates.get(id)?.billingRate == null).map(nameOf);
       const items = userIds
         .sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
@@ -166,7 +171,9 @@ async function settlePeriod(
           .update(timeEntries)
           .set({ invoiceId: invoice.id, updatedAt: new Date() })
           .where(inArray(timeEntries.id, split.overageEntryIds));
-      log.info(`retainer overage of ${candidate.projectName} for ${period.label}: ${invoice.number}`);
+      log.info(
+        `retainer overage of ${candidate.projectName} for ${period.label}: ${invoice.number}`,
+      );
       const total = items.reduce((sum, item) => sum + lineAmount(item), 0);
       notice = {
         subject: `Overage of ${candidate.projectName} for ${period.label}: draft ${invoice.number}`,
@@ -177,7 +184,12 @@ async function settlePeriod(
       await tx
         .update(timeEntries)
         .set({ retainerPeriodStart: period.start, updatedAt: new Date() })
-        .where(inArray(timeEntries.id, entries.map((entry) => entry.id)));
+        .where(
+          inArray(
+            timeEntries.id,
+            entries.map((entry) => entry.id),
+          ),
+        );
     await tx.insert(retainerOverages).values({
       projectId: candidate.projectId,
       periodStart: period.start,

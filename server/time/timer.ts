@@ -43,7 +43,11 @@ async function stopInside(tx: Tx, viewer: TimeViewer, now: Date) {
   const [timer] = await tx.delete(timeTimers).where(eq(timeTimers.userId, viewer.id)).returning();
   if (!timer) return { stopped: false, entries: [] };
   const timeZone = await getTimeZone(tx, viewer.id);
-  const pieces = splitAtMidnights(timer.startedAt, now > timer.startedAt ? now : timer.startedAt, timeZone);
+  const pieces = splitAtMidnights(
+    timer.startedAt,
+    now > timer.startedAt ? now : timer.startedAt,
+    timeZone,
+  );
   const entries = await insertEntries(
     tx,
     viewer,
@@ -100,7 +104,8 @@ export async function stopTimer({
 }) {
   return db.transaction(async (tx) => {
     const result = await stopInside(tx, viewer, now);
-    if (!result.stopped) throw new AppError("CONFLICT", "No timer is running: it was stopped elsewhere.");
+    if (!result.stopped)
+      throw new AppError("CONFLICT", "No timer is running: it was stopped elsewhere.");
     await announceTimeChange(tx, viewer.id);
     return result.entries;
   });

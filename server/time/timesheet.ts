@@ -79,11 +79,19 @@ export async function getTimesheet({
       .where(and(eq(timeApprovals.userId, userId), eq(timeApprovals.weekStart, weekStart))),
   ]);
   const projectIds = [
-    ...new Set([...entries.map((entry) => entry.projectId), ...extraRows.map((row) => row.projectId)]),
+    ...new Set([
+      ...entries.map((entry) => entry.projectId),
+      ...extraRows.map((row) => row.projectId),
+    ]),
   ];
   const projectRows = projectIds.length
     ? await db
-        .select({ id: projects.id, name: projects.name, clientName: clients.company, status: projects.status })
+        .select({
+          id: projects.id,
+          name: projects.name,
+          clientName: clients.company,
+          status: projects.status,
+        })
         .from(projects)
         .innerJoin(clients, eq(clients.id, projects.clientId))
         .where(inArray(projects.id, projectIds))
@@ -92,7 +100,9 @@ export async function getTimesheet({
   const isLocked = Boolean(approval) && !isAdmin(viewer);
   const rows = projectRows.map((project) => {
     const cells: TimesheetCell[] = days.map((date) => {
-      const inCell = entries.filter((entry) => entry.projectId === project.id && entry.entryDate === date);
+      const inCell = entries.filter(
+        (entry) => entry.projectId === project.id && entry.entryDate === date,
+      );
       const isBilled = inCell.some((entry) => entry.isBilled || entry.retainerPeriodStart);
       return {
         date,
@@ -117,7 +127,9 @@ export async function getTimesheet({
     days,
     rows,
     dayTotals: days.map((date) =>
-      entries.filter((entry) => entry.entryDate === date).reduce((sum, entry) => sum + entry.minutes, 0),
+      entries
+        .filter((entry) => entry.entryDate === date)
+        .reduce((sum, entry) => sum + entry.minutes, 0),
     ),
     minutes: entries.reduce((sum, entry) => sum + entry.minutes, 0),
     approval: approval
@@ -205,7 +217,10 @@ export async function addTimesheetRow({
   projectId: string;
 }) {
   checkTimesheetAccess(viewer, userId);
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.id, projectId));
   if (!project)
     throw new AppError("INVALID", "Choose a project that exists.", {
       fieldErrors: { projectId: ["Choose a project that exists."] },
@@ -281,7 +296,12 @@ export async function copyLastWeek({
   const open = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(inArray(projects.id, projectIds), inArray(projects.status, ["onboarding", "active", "on_hold"])));
+    .where(
+      and(
+        inArray(projects.id, projectIds),
+        inArray(projects.status, ["onboarding", "active", "on_hold"]),
+      ),
+    );
   if (!open.length) return 0;
   const added = await db
     .insert(timesheetRows)

@@ -69,7 +69,10 @@ export function startOfLocalDay(isoDate: string, timeZone: string) {
 /** The instant a wall-clock time on a day means in a time zone ("2026-03-02", "09:30"). */
 export function zonedInstant(isoDate: string, time: string, timeZone: string) {
   const [hours, minutes, seconds = "0"] = time.split(":");
-  const guess = Date.parse(`${isoDate}T00:00:00Z`) + (Number(hours) * 60 + Number(minutes)) * 60_000 + Number(seconds) * 1000;
+  const guess =
+    Date.parse(`${isoDate}T00:00:00Z`) +
+    (Number(hours) * 60 + Number(minutes)) * 60_000 +
+    Number(seconds) * 1000;
   let instant = guess - offsetAt(new Date(guess), timeZone);
   instant = guess - offsetAt(new Date(instant), timeZone);
   return new Date(instant);

@@ -47,7 +47,10 @@ export async function makeProject(
       budgetAmount,
       currency,
       teamMembers: [],
-      milestones: [{ title: "Design", dueDate: null, isDone: false }, { title: "Build", dueDate: null, isDone: false }],
+      milestones: [
+        { title: "Design", dueDate: null, isDone: false },
+        { title: "Build", dueDate: null, isDone: false },
+      ],
     },
   });
   return { client, project };
