@@ -181,3 +181,12 @@ export const invoiceFromTimeSchema = z
     message: "The period must end on or after its first day.",
   });
 export type InvoiceFromTimeInput = z.infer<typeof invoiceFromTimeSchema>;
+
+export const reportGroupings = ["person", "project", "client"] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+export const importFormatLabel = {
+  harvest: "Harvest (Detailed time report)",
+  toggl: "Toggl Track (Detailed report)",
+  clockify: "Clockify (Detailed report)",
+} as const;

@@ -10,6 +10,7 @@ import { projects } from "#server/db/schema/projects.ts";
 import { type TimeImportFormat, timeEntries, timeImports } from "#server/db/schema/time.ts";
 import { AppError } from "#server/errors.ts";
 import { parseCsv } from "#server/marketing/csv.ts";
+import { importFormatLabel } from "#shared/time.ts";
 import { insertEntries, isWeekApproved } from "./entries";
 import { listTimePeople, timeZonesOf } from "./profiles";
 import { actorOf, auditTime, isAdmin, type TimeViewer } from "./records";
@@ -18,12 +19,6 @@ import { zonedInstant } from "./zones";
 // Under the command center's 2 MB body limit (server/body-limit.ts) with the form around it.
 export const MAX_IMPORT_BYTES = 1.5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
-
-export const importFormatLabel: Record<TimeImportFormat, string> = {
-  harvest: "Harvest (Detailed time report)",
-  toggl: "Toggl Track (Detailed report)",
-  clockify: "Clockify (Detailed report)",
-};
 
 /** A row as the source product wrote it, in our terms. */
 type SourceRow = {

@@ -6,11 +6,10 @@ import type { Db } from "#server/db/client.ts";
 import { timeEntries } from "#server/db/schema/time.ts";
 import { csvField } from "#server/invoices/statement.ts";
 import { moneyInputValue } from "#shared/money.ts";
-import { formatHours } from "#shared/time.ts";
+import { formatHours, type ReportGrouping } from "#shared/time.ts";
 import { type TimeViewer, visibleEntries } from "./records";
 
-export const reportGroupings = ["person", "project", "client"] as const;
-export type ReportGrouping = (typeof reportGroupings)[number];
+export { type ReportGrouping, reportGroupings } from "#shared/time.ts";
 
 export type Period = { from: string; to: string };
 

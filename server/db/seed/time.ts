@@ -72,25 +72,21 @@ export async function seedTime(db: Db, today = todayIso()) {
   const care = demoProjects.find((project) => project.name === "Website care plan");
   if (!fleet) return;
   const ids = people.map(() => randomUUID());
-  await db
-    .insert(authUsers)
-    .values(
-      people.map((person, index) => ({
-        id: ids[index],
-        name: person.name,
-        email: person.email,
-        role: "clientManager",
-      })),
-    );
-  await db
-    .insert(staffTimeProfiles)
-    .values(
-      people.map((person, index) => ({
-        userId: ids[index],
-        timeZone: person.timeZone,
-        weeklyCapacityMinutes: 40 * 60,
-      })),
-    );
+  await db.insert(authUsers).values(
+    people.map((person, index) => ({
+      id: ids[index],
+      name: person.name,
+      email: person.email,
+      role: "clientManager",
+    })),
+  );
+  await db.insert(staffTimeProfiles).values(
+    people.map((person, index) => ({
+      userId: ids[index],
+      timeZone: person.timeZone,
+      weeklyCapacityMinutes: 40 * 60,
+    })),
+  );
   await db.insert(staffRates).values(
     people.flatMap((person, index) => [
       { userId: ids[index], currency: "USD", billingRate: person.usd[0], costRate: person.usd[1] },
@@ -135,14 +131,12 @@ export async function seedTime(db: Db, today = todayIso()) {
     });
   }
   if (rows.length) await db.insert(timeEntries).values(rows);
-  await db
-    .insert(timeApprovals)
-    .values(
-      ids.map((userId) => ({
-        userId,
-        weekStart: firstWeek,
-        approvedBy: null,
-        approvedByEmail: "demo",
-      })),
-    );
+  await db.insert(timeApprovals).values(
+    ids.map((userId) => ({
+      userId,
+      weekStart: firstWeek,
+      approvedBy: null,
+      approvedByEmail: "demo",
+    })),
+  );
 }

@@ -6,9 +6,8 @@ import {
   getProfitability,
   hoursCsv,
   profitabilityCsv,
-  type ReportGrouping,
-  reportGroupings,
 } from "#server/time/reports.ts";
+import { type ReportGrouping, reportGroupings } from "#shared/time.ts";
 import type { Route } from "./+types/export";
 
 /** A report as CSV: hours by person, project or client; profitability (admins). */

@@ -4,15 +4,9 @@ import { requireRole } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { reportPeriodFrom, reportPresets } from "#server/time/period.ts";
 import { isAdmin, timeViewerOf } from "#server/time/records.ts";
-import {
-  getHoursReport,
-  getProfitability,
-  getUtilisation,
-  type ReportGrouping,
-  reportGroupings,
-} from "#server/time/reports.ts";
+import { getHoursReport, getProfitability, getUtilisation } from "#server/time/reports.ts";
 import { formatMoney } from "#shared/money.ts";
-import { formatMinutes } from "#shared/time.ts";
+import { formatMinutes, type ReportGrouping, reportGroupings } from "#shared/time.ts";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "Reports | Command Center" }];

@@ -6,7 +6,6 @@ import { requireRole } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
 import {
-  importFormatLabel,
   listTimeImports,
   MAX_IMPORT_BYTES,
   uploadTimeImport,
@@ -14,6 +13,7 @@ import {
 import { isAdmin, timeViewerOf } from "#server/time/records.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { readUploadForm } from "#server/upload-form.ts";
+import { importFormatLabel } from "#shared/time.ts";
 import type { Route } from "./+types/import";
 import { TimeTabs } from "./time-tabs";
 
