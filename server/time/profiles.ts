@@ -6,6 +6,7 @@ import { claimsOf, deriveRole } from "#server/auth/roles.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema/auth.ts";
 import { clients } from "#server/db/schema/clients.ts";
+import { projects } from "#server/db/schema/projects.ts";
 import { clientManagers, staffRates, staffTimeProfiles } from "#server/db/schema/time.ts";
 import { AppError } from "#server/errors.ts";
 import { isCurrencyCode } from "#shared/money.ts";
@@ -106,7 +107,7 @@ export async function listTimePeople(db: Db | Tx) {
 
 /** The rates page (admins): each person with their rates per currency and the clients they look after. */
 export async function getRatesBoard({ db }: { db: Db }) {
-  const [people, rates, managed, clientRows] = await Promise.all([
+  const [people, rates, managed, clientRows, projectCurrencies] = await Promise.all([
     listTimePeople(db),
     db.select().from(staffRates).orderBy(asc(staffRates.currency)),
     db.select().from(clientManagers),
@@ -114,10 +115,12 @@ export async function getRatesBoard({ db }: { db: Db }) {
       .select({ id: clients.id, company: clients.company, currency: clients.currency })
       .from(clients)
       .orderBy(asc(clients.company)),
+    db.selectDistinct({ currency: projects.currency }).from(projects),
   ]);
   const currencies = [
     ...new Set([
       ...clientRows.map((client) => client.currency),
+      ...projectCurrencies.map((project) => project.currency),
       ...rates.map((rate) => rate.currency),
     ]),
   ].sort();

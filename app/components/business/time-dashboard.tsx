@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDate } from "#app/components/business/fields.tsx";
 import { formatMoney } from "#shared/money.ts";
 import { formatMinutes } from "#shared/time.ts";
 
@@ -66,7 +67,9 @@ export function TimeDashboard({ unbilled, burns, locale }: Props) {
                     </Link>
                     <span className="text-mist-300">
                       {percent}% used
-                      {burn.projectedFinish ? ` · runs out ${burn.projectedFinish}` : ""}
+                      {burn.projectedFinish
+                        ? ` · runs out ${formatDate(burn.projectedFinish, locale)}`
+                        : ""}
                     </span>
                   </div>
                   <div

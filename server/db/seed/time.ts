@@ -96,7 +96,7 @@ export async function seedTime(db: Db, today = todayIso()) {
   await db
     .insert(projectTimeSettings)
     .values([
-      { projectId: fleet.id, roundingMinutes: 15, budgetMinutes: 400 * 60, isShownInPortal: true },
+      { projectId: fleet.id, roundingMinutes: 15, budgetMinutes: 500 * 60, isShownInPortal: true },
       ...(care
         ? [{ projectId: care.id, roundingMinutes: 30, budgetMinutes: null, isShownInPortal: false }]
         : []),

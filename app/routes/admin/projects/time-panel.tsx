@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { FormError } from "#app/components/business/fields.tsx";
+import { FormError, formatDate } from "#app/components/business/fields.tsx";
 import { formatMoney, moneyInputValue } from "#shared/money.ts";
 import { formatMinutes, roundingChoices } from "#shared/time.ts";
 import type { Route } from "./+types/edit";
@@ -67,7 +67,11 @@ export function TimePanel({
         <div>
           <dt className="text-mist-400">Projected finish</dt>
           <dd className="text-white" data-testid="burn-finish">
-            {burn.projectedFinish ?? (percent === null ? "No budget set" : "No recent pace")}
+            {burn.projectedFinish
+              ? formatDate(burn.projectedFinish, locale)
+              : percent === null
+                ? "No budget set"
+                : "No recent pace"}
           </dd>
         </div>
       </dl>

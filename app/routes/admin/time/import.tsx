@@ -5,11 +5,7 @@ import { FormError, formatDateTime } from "#app/components/business/fields.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
-import {
-  listTimeImports,
-  MAX_IMPORT_BYTES,
-  uploadTimeImport,
-} from "#server/time/import.ts";
+import { listTimeImports, MAX_IMPORT_BYTES, uploadTimeImport } from "#server/time/import.ts";
 import { isAdmin, timeViewerOf } from "#server/time/records.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { readUploadForm } from "#server/upload-form.ts";

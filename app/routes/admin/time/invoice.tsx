@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { FormError } from "#app/components/business/fields.tsx";
 import { requireRole } from "#server/auth/guard.ts";
-import { addDays, todayIso } from "#server/business/dates.ts";
+import { todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
@@ -63,10 +63,6 @@ export async function loader(args: Route.LoaderArgs) {
     fieldErrors,
     isAdmin: isAdmin(timeViewerOf(user, args.context.clientAddress)),
     locale: localeFrom(args.request),
-    lastMonth: {
-      from: `${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-01`,
-      to: addDays(`${today.slice(0, 7)}-01`, -1),
-    },
   };
 }
 
