@@ -85,6 +85,10 @@ export default [
     route("projects/:id/retainer", "routes/admin/projects/retainer.ts"),
     route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     route("account/passkeys", "routes/admin/account/passkeys.ts"),
+    route("projects/:id/time", "routes/admin/projects/time.ts"),
+    route("time/timer", "routes/admin/time/timer.ts"),
+    route("time/events", "routes/admin/time/events.ts"),
+    route("reports/export", "routes/admin/reports/export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...prefix("clients", [
@@ -116,6 +120,16 @@ export default [
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("audit", "routes/admin/audit/index.tsx"),
       route("api-tokens", "routes/admin/api-tokens/index.tsx"),
+      ...prefix("time", [
+        index("routes/admin/time/index.tsx"),
+        route("entries", "routes/admin/time/entries.tsx"),
+        route("entries/:id", "routes/admin/time/entry.tsx"),
+        route("invoice", "routes/admin/time/invoice.tsx"),
+        route("import", "routes/admin/time/import.tsx"),
+        route("import/:id", "routes/admin/time/import-preview.tsx"),
+        route("rates", "routes/admin/time/rates.tsx"),
+      ]),
+      route("reports", "routes/admin/reports/index.tsx"),
       ...prefix("webhooks", [
         index("routes/admin/webhooks/index.tsx"),
         route(":id", "routes/admin/webhooks/detail.tsx"),

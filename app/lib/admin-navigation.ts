@@ -17,6 +17,8 @@ export const adminNavigation: AdminNavSection[] = [
       { to: "/admin/projects", label: "Projects" },
       { to: "/admin/proposals", label: "Proposals" },
       { to: "/admin/invoices", label: "Invoices" },
+      { to: "/admin/time", label: "Time" },
+      { to: "/admin/reports", label: "Reports" },
     ],
   },
   {

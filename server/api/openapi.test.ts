@@ -3,10 +3,12 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvoice } from "#server/invoices/editing.ts";
+import { createTimeEntry } from "#server/time/entries.ts";
 import { makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { makeCaseStudy, makeEpisode, makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { makePerson, makeProject } from "#tests/helpers/time.ts";
 import { apiRouter } from "./router";
 import { apiRoutes } from "./routes";
 import { errorSchema } from "./schemas";
@@ -42,6 +44,16 @@ describeEachDatabase("the OpenAPI document", (get) => {
   let base = "";
   let token = "";
   const ids: Record<string, string> = {};
+  const bodies: Record<string, unknown> = {
+    "/leads": {
+      name: "Contract Test",
+      email: "contract@example.com",
+      service: "ai-ml",
+      budget: "not-sure",
+      timeline: "exploring",
+      message: "A message long enough for the contact form's rules.",
+    },
+  };
 
   beforeAll(async () => {
     const app = express();
@@ -81,6 +93,28 @@ describeEachDatabase("the OpenAPI document", (get) => {
       "/proposals/{id}": (await makeProposal(db, client.id)).id,
       "/invoices/{id}": invoice.id,
     });
+    const person = await makePerson(db);
+    const { project } = await makeProject(db);
+    const entry = await createTimeEntry({
+      db,
+      viewer: person,
+      input: {
+        projectId: project.id,
+        milestoneId: null,
+        entryDate: "2026-03-02",
+        minutes: 90,
+        note: "Contract",
+        isBillable: true,
+      },
+    });
+    ids["/time-entries/{id}"] = entry.id;
+    bodies["/time-entries"] = {
+      userEmail: person.email,
+      projectId: project.id,
+      date: "2026-03-03",
+      minutes: 45,
+      note: "From the API",
+    };
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -114,16 +148,7 @@ describeEachDatabase("the OpenAPI document", (get) => {
       const response = await fetch(url, {
         method: method.toUpperCase(),
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: operation.requestBody
-          ? JSON.stringify({
-              name: "Contract Test",
-              email: "contract@example.com",
-              service: "ai-ml",
-              budget: "not-sure",
-              timeline: "exploring",
-              message: "A message long enough for the contact form's rules.",
-            })
-          : undefined,
+        body: operation.requestBody ? JSON.stringify(bodies[path]) : undefined,
       });
       const status = String(response.status);
       expect(Object.keys(operation.responses), `${method} ${path}`).toContain(status);

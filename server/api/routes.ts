@@ -23,9 +23,19 @@ import {
   invoiceSchema,
   type ListQuery,
   listQuerySchema,
+  newTimeEntrySchema,
   pageOf,
   proposalSchema,
+  timeEntryQuerySchema,
+  timeEntrySchema,
 } from "./schemas";
+import {
+  createTimeEntryFromApi,
+  getTimeEntry,
+  listTimeEntries,
+  type TimeEntryBody,
+  type TimeEntryQuery,
+} from "./time";
 import type { ApiCaller } from "./tokens";
 
 export type ApiRouteContext = {
@@ -146,6 +156,42 @@ export const apiRoutes: ApiRoute[] = [
   ...businessRoutes("clients", "client", clientSchema, listClients, getClient),
   ...businessRoutes("proposals", "proposal", proposalSchema, listProposals, getProposal),
   ...businessRoutes("invoices", "invoice", invoiceSchema, listInvoices, getInvoice),
+  {
+    method: "get",
+    path: "/time-entries",
+    operationId: "listTimeEntries",
+    summary: "Time entries, oldest change first; by project, person and days",
+    tag: "Business",
+    scope: "business:read",
+    query: timeEntryQuerySchema,
+    response: pageOf(timeEntrySchema, "TimeEntryPage"),
+    run: ({ db, query }) => listTimeEntries({ db, query: query as TimeEntryQuery }),
+  },
+  {
+    method: "get",
+    path: "/time-entries/{id}",
+    operationId: "getTimeEntry",
+    summary: "One time entry",
+    tag: "Business",
+    scope: "business:read",
+    params: idParamsSchema,
+    response: timeEntrySchema,
+    notFound: "No time entry has that id.",
+    run: ({ db, params }) => getTimeEntry({ db, id: params.id }),
+  },
+  {
+    method: "post",
+    path: "/time-entries",
+    operationId: "createTimeEntry",
+    summary: "Logs time for a staff member, as they could themselves (not in an approved week)",
+    tag: "Business",
+    scope: "business:write",
+    body: newTimeEntrySchema,
+    status: 201,
+    response: timeEntrySchema,
+    run: ({ db, body, caller }) =>
+      createTimeEntryFromApi({ db, caller, body: body as TimeEntryBody }),
+  },
   {
     method: "post",
     path: "/leads",

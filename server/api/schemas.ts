@@ -169,6 +169,53 @@ export const invoiceSchema = named(
   }),
 );
 
+export const timeEntrySchema = named(
+  "TimeEntry",
+  z.strictObject({
+    id: z.uuid(),
+    userId: z.string(),
+    userEmail: z.string(),
+    userName: z.string(),
+    projectId: z.uuid(),
+    milestoneId: z.uuid().nullable(),
+    date: day.describe("The day in the staff member's time zone."),
+    minutes: z
+      .int()
+      .describe("What was logged, in whole minutes (rounding applies on invoices only)."),
+    note: z.string(),
+    billable: z.boolean(),
+    invoiceId: z.uuid().nullable().describe("The invoice that billed it, if any."),
+    startedAt: dateTime.nullable(),
+    endedAt: dateTime.nullable(),
+    source: z.enum(["timer", "manual", "timesheet", "api", "import"]),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const timeEntryQuerySchema = listQuerySchema.extend({
+  projectId: z.uuid("projectId must be a UUID.").optional(),
+  userEmail: z.email("userEmail must be an email address.").optional(),
+  from: day.optional().describe("Days from this one (YYYY-MM-DD)."),
+  to: day.optional().describe("Days up to this one (YYYY-MM-DD)."),
+});
+
+export const newTimeEntrySchema = named(
+  "NewTimeEntry",
+  z.strictObject({
+    userEmail: z.email("userEmail must be the address of a staff member."),
+    projectId: z.uuid("projectId must be a UUID."),
+    milestoneId: z.uuid("milestoneId must be a UUID.").nullable().optional(),
+    date: z.iso.date("date must be a day (YYYY-MM-DD)."),
+    minutes: z
+      .int("minutes must be a whole number.")
+      .min(1, "minutes must be from 1 to 1440.")
+      .max(1440, "minutes must be from 1 to 1440."),
+    note: z.string().max(2000, "note must be under 2000 characters.").optional(),
+    billable: z.boolean().optional(),
+  }),
+);
+
 export const createdLeadSchema = named(
   "CreatedLead",
   z.strictObject({ id: z.uuid(), createdAt: dateTime }),

@@ -4,6 +4,7 @@ import { todayIso } from "#server/business/dates.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { invoiceItems, invoices } from "#server/db/schema/invoices.ts";
 import { AppError } from "#server/errors.ts";
+import { moveBilledTime, releaseBilledTime } from "#server/time/invoice-links.ts";
 import { insertInvoice } from "./editing";
 import { audit, lockInvoice } from "./records";
 
@@ -12,6 +13,7 @@ async function voidLocked(
   actor: Actor,
   invoice: typeof invoices.$inferSelect,
   reason: string,
+  { isReissued = false } = {},
 ) {
   if (invoice.status === "void")
     throw new AppError("CONFLICT", `${invoice.number} is already void.`);
@@ -30,6 +32,8 @@ async function voidLocked(
     .where(eq(invoices.id, invoice.id))
     .returning();
   await audit(tx, actor, "void", invoice.id, { number: invoice.number, reason: reason.trim() });
+  // The hours it billed can be billed again, unless its copy bills them (decision 426).
+  if (!isReissued) await releaseBilledTime(tx, invoice.id);
   return updated;
 }
 
@@ -64,14 +68,14 @@ export async function reissueInvoice({
 }) {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
-    await voidLocked(tx, actor, invoice, reason);
+    await voidLocked(tx, actor, invoice, reason, { isReissued: true });
     const items = await tx
       .select()
       .from(invoiceItems)
       .where(eq(invoiceItems.invoiceId, id))
       .orderBy(asc(invoiceItems.position));
     const issueDate = today > invoice.issueDate ? today : invoice.issueDate;
-    return insertInvoice(tx, {
+    const copy = await insertInvoice(tx, {
       actor,
       replacesInvoiceId: id,
       proposalId: invoice.proposalId,
@@ -94,5 +98,8 @@ export async function reissueInvoice({
         })),
       },
     });
+    // The copy carries the same lines, so it bills the same hours.
+    await moveBilledTime(tx, id, copy.id);
+    return copy;
   });
 }

@@ -16,6 +16,8 @@ import {
 import { expireProposals } from "#server/proposals/sending.ts";
 import { issueRetainerInvoices } from "#server/retainers/issuing.ts";
 import { RETAINER_ISSUE_JOB } from "#server/retainers/records.ts";
+import { BUDGET_ALERT_JOB, sendBudgetAlert } from "#server/time/budgets.ts";
+import { RETAINER_OVERAGE_JOB, settleRetainerOverages } from "#server/time/retainer-overage.ts";
 import { deliverWebhook } from "#server/webhooks/delivery.ts";
 import { WEBHOOK_DELIVER_JOB } from "#server/webhooks/events.ts";
 import {
@@ -114,3 +116,18 @@ jobHandlers[ANALYTICS_ROLLUP_JOB] = async (_payload, { db }) => {
   await rollupAnalytics({ db });
 };
 recurringJobs.push({ kind: ANALYTICS_ROLLUP_JOB, everyMs: 5 * 60_000 });
+
+// Time: a budget's 80% and 100% mails (queued once each by the change that crossed it), and the
+// hourly settling of ended retainer periods with included hours (decisions 425, 427).
+jobHandlers[BUDGET_ALERT_JOB] = async (payload, { db, env }) => {
+  await sendBudgetAlert({
+    db,
+    env,
+    projectId: String(payload.projectId),
+    threshold: Number(payload.threshold),
+  });
+};
+jobHandlers[RETAINER_OVERAGE_JOB] = async (_payload, { db, env }) => {
+  await settleRetainerOverages({ db, env });
+};
+recurringJobs.push({ kind: RETAINER_OVERAGE_JOB, everyMs: 60 * 60_000 });

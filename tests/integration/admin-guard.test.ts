@@ -49,6 +49,9 @@ function accessOf(route: { path: string; file: string }): Access {
   if (route.path === "/admin") return "index";
   if (route.path === "/admin/account" || route.path.startsWith("/admin/account/")) return "self";
   if (/^\/admin\/(clients|proposals|invoices|projects)(\/|$)/.test(route.path)) return "staff";
+  // Time and reports: everyone logs their own time (decision 421); rates and cost are admins'.
+  if (route.path === "/admin/time/rates") return "admin";
+  if (/^\/admin\/(time|reports)(\/|$)/.test(route.path)) return "staff";
   return "admin";
 }
 

@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { formatDate } from "#app/components/business/fields.tsx";
 import { RevenueChart } from "#app/components/business/revenue-chart.tsx";
+import { TimeDashboard } from "#app/components/business/time-dashboard.tsx";
 import { getStaffAccess } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { type DashboardFigures, getDashboardFigures } from "#server/dashboard/dashboard.ts";
+import { getTimeDashboard } from "#server/time/dashboard.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -14,12 +16,16 @@ export const meta = () => [{ title: "Dashboard | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   const { user, hasAccess } = await getStaffAccess(args);
   if (!hasAccess) return { hasAccess: false as const, name: user.name };
-  const figures = await getDashboardFigures({ db: args.context.db });
+  const [figures, time] = await Promise.all([
+    getDashboardFigures({ db: args.context.db }),
+    getTimeDashboard({ db: args.context.db }),
+  ]);
   return {
     hasAccess: true as const,
     name: user.name,
     role: user.role,
     figures,
+    time,
     locale: localeFrom(args.request),
   };
 }
@@ -48,6 +54,9 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         locale={loaderData.locale}
         isAdmin={loaderData.role === "admin"}
       />
+      <div className="mt-8">
+        <TimeDashboard {...loaderData.time} locale={loaderData.locale} />
+      </div>
     </main>
   );
 }

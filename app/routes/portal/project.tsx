@@ -6,10 +6,12 @@ import { requirePortalViewer } from "#server/portal/guard.ts";
 import { portalData } from "#server/portal/http.ts";
 import { getPortalProject } from "#server/portal/projects.ts";
 import { getProjectRetainer } from "#server/retainers/retainers.ts";
+import { getPortalHours } from "#server/time/portal.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
 import { retainerPeriodLabel } from "#shared/business/retainer-form.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/project";
+import { PortalHours } from "./project-hours";
 import { MilestoneList } from "./project-summary";
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -33,7 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
           nextIssueDate: found.next && !found.next.isSkipped ? found.next.issueDate : null,
         }
       : null;
-  return { project, retainer, locale: localeFrom(args.request) };
+  // Hours used, only where staff chose to show them (decision 428).
+  const hours = await getPortalHours({ db: args.context.db, projectId: project.id });
+  return { project, retainer, hours, locale: localeFrom(args.request) };
 }
 
 type FileRow = { id: string; filename: string; size: number; createdAt: Date | string };
@@ -83,7 +87,7 @@ const onboardingText = {
 };
 
 export default function PortalProject({ loaderData }: Route.ComponentProps) {
-  const { project, retainer, locale } = loaderData;
+  const { project, retainer, hours, locale } = loaderData;
   const onboarding = onboardingText[project.onboarding];
   return (
     <main id="main" className="flex flex-col gap-8">
@@ -119,6 +123,7 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
           Messages with the team
         </Link>
       </div>
+      {hours ? <PortalHours hours={hours} /> : null}
 
       <section aria-labelledby="milestones-title">
         <h2 id="milestones-title" className="heading-md mb-3">

@@ -23,5 +23,6 @@ export * from "./revisions";
 export * from "./search";
 export * from "./seo";
 export * from "./settings";
+export * from "./time";
 export * from "./webhooks";
 export * from "./youtube";

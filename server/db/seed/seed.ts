@@ -4,6 +4,7 @@ import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import type { Db } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { seedBusiness } from "#server/db/seed/business.ts";
+import { seedTime } from "#server/db/seed/time.ts";
 import { log } from "#server/log.ts";
 import { rebuildSearchIndex } from "#server/search/index-sync.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
@@ -28,6 +29,7 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
   { name: "navigation", run: seedNavigation },
   { name: "public content", run: seedPublicContent },
   { name: "business demo data", run: seedBusiness },
+  { name: "time demo data", run: (db) => seedTime(db) },
   {
     name: "search index",
     async run(db) {

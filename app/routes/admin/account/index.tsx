@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import {
   type FormResult,
+  fieldErrors,
   keepDataAfterFailure,
   useResultToast,
   withNetworkError,
@@ -20,6 +21,7 @@ import {
 import { changeOwnPassword } from "#server/auth/users.ts";
 import { errorResponse, invalid } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
+import { getTimeZone, saveTimeProfile } from "#server/time/profiles.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import {
   accountPasswordSchema,
@@ -33,6 +35,7 @@ import type { z } from "#shared/zod.ts";
 import type { Route } from "./+types/index";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
+import { TimeZoneSection } from "./time-zone-section";
 import { type RecoveryCodesResult, TwoFactorSection } from "./two-factor-section";
 
 export const meta = () => [{ title: "My account | Command Center" }];
@@ -48,12 +51,15 @@ export async function loader(args: Route.LoaderArgs) {
     findPendingSetup(args.context, user),
     listPasskeys(args.context.db, user.id),
   ]);
+  const timeZone = await getTimeZone(args.context.db, user.id);
   return {
     email: user.email,
     name: user.name,
     role: user.role,
     twoFactor: { ...status, mustSetUp: user.mustSetUpTwoFactor, pendingSetup },
     passkeys,
+    timeZone,
+    timeZones: Intl.supportedValuesOf("timeZone"),
   };
 }
 
@@ -96,6 +102,15 @@ export async function action(args: Route.ActionArgs) {
         return redirectWithToast("/admin/account", {
           message: `Passkey “${removed.name || "Passkey"}” removed.`,
         });
+      }
+      case "time-zone": {
+        await saveTimeProfile({
+          db: context.db,
+          actor: { id: user.id, email: user.email, address: context.clientAddress },
+          userId: user.id,
+          timeZone: String(form.get("timeZone") ?? "").trim(),
+        });
+        return redirectWithToast("/admin/account", { message: "Time zone saved." });
       }
       case "disable-two-factor": {
         const input = parse(accountPasswordSchema, form);
@@ -156,6 +171,11 @@ export default function AccountScreen({ loaderData, actionData }: Route.Componen
       <TwoFactorSection view={twoFactor} result={result} recoveryCodes={recoveryCodes} />
       {twoFactor.mustSetUp ? null : (
         <>
+          <TimeZoneSection
+            timeZone={loaderData.timeZone}
+            timeZones={loaderData.timeZones}
+            error={fieldErrors(result, "timeZone")?.[0]}
+          />
           <PasskeysSection passkeys={loaderData.passkeys} />
           <PasswordSection result={result} />
         </>

@@ -17,6 +17,7 @@ import { listOnboardingFiles } from "#server/onboarding/onboarding.ts";
 import { listSharedFiles } from "#server/portal/shared-files.ts";
 import { getProject, updateProject } from "#server/projects/projects.ts";
 import { getProjectRetainer } from "#server/retainers/retainers.ts";
+import { getProjectTimePanel } from "#server/time/budgets.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { projectStatusLabel } from "#shared/business/labels.ts";
 import { onboardingSteps } from "#shared/business/onboarding-form.ts";
@@ -26,6 +27,7 @@ import type { Route } from "./+types/edit";
 import { MilestonesPanel } from "./milestones-panel";
 import { RetainerPanel } from "./retainer-panel";
 import { SharedFilesPanel } from "./shared-files-panel";
+import { TimePanel } from "./time-panel";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.project.name ?? "Project"} | Command Center` },
@@ -36,12 +38,13 @@ export async function loader(args: Route.LoaderArgs) {
   requireIdParam(args.params.id);
   const { db, env } = args.context;
   const today = todayIso();
-  const [project, clients, files, sharedFiles, retainer] = await Promise.all([
+  const [project, clients, files, sharedFiles, retainer, time] = await Promise.all([
     getProject({ db, id: args.params.id }),
     listClientChoices({ db }),
     listOnboardingFiles({ db, projectId: args.params.id }),
     listSharedFiles({ db, projectId: args.params.id }),
     getProjectRetainer({ db, projectId: args.params.id, today }),
+    getProjectTimePanel({ db, projectId: args.params.id, today }),
   ]);
   invariantResponse(project, "Not Found", { status: 404 });
   return {
@@ -55,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     sharedFiles,
     retainer: retainer ?? null,
+    time,
     today,
     onboardingLink: `${env.PUBLIC_URL}/onboarding/${project.onboardingId}`,
     locale: localeFrom(args.request),
@@ -164,6 +168,9 @@ export default function EditProjectScreen({ loaderData }: Route.ComponentProps) 
         </section>
         <div className="flex flex-col gap-8">
           <MilestonesPanel projectId={project.id} milestones={project.milestones} locale={locale} />
+          {loaderData.time ? (
+            <TimePanel projectId={project.id} time={loaderData.time} locale={locale} />
+          ) : null}
           <RetainerPanel
             projectId={project.id}
             retainer={retainer}
