@@ -1,6 +1,7 @@
 CREATE TABLE "import_items" (
 	"run_id" uuid NOT NULL,
 	"position" integer NOT NULL,
+	"unit" integer NOT NULL,
 	"item_kind" text NOT NULL,
 	"origin" text DEFAULT '' NOT NULL,
 	"label" text NOT NULL,
@@ -58,6 +59,7 @@ CREATE TABLE "data_export_links" (
 --> statement-breakpoint
 ALTER TABLE "import_items" ADD CONSTRAINT "import_items_run_id_import_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."import_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_items_action_idx" ON "import_items" USING btree ("run_id","action","position");--> statement-breakpoint
+CREATE INDEX "import_items_unit_idx" ON "import_items" USING btree ("run_id","unit","position");--> statement-breakpoint
 CREATE INDEX "import_runs_created_idx" ON "import_runs" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_export_links_hash_idx" ON "data_export_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "data_export_links_email_idx" ON "data_export_links" USING btree ("email","created_at");

@@ -80,6 +80,8 @@ export const importItems = pgTable(
       .references(() => importRuns.id, { onDelete: "cascade" }),
     /** Order in the file: the same on every read of it. */
     position: integer("position").notNull(),
+    /** The unit of the file it belongs to (a post with its images and comments, a line). */
+    unit: integer("unit").notNull(),
     /** post, page, comment, image, redirect, subscriber, client, contact, invoice, payment. */
     itemKind: text("item_kind").notNull(),
     /** Where it is in the file: "line 12", "post 123". */
@@ -97,6 +99,7 @@ export const importItems = pgTable(
   (table) => [
     primaryKey({ columns: [table.runId, table.position] }),
     index("import_items_action_idx").on(table.runId, table.action, table.position),
+    index("import_items_unit_idx").on(table.runId, table.unit, table.position),
   ],
 );
 
