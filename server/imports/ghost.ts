@@ -1,4 +1,4 @@
-import { htmlToText } from "./html-to-markdown";
+import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { readJsonRecords } from "./json-records";
 import { planPage } from "./pages";
 import { newPostsState, type PostsState, planPost, type SourcePost } from "./posts";
@@ -75,6 +75,7 @@ function htmlOf(post: GhostRecord) {
 
 export const ghostImporter: Importer<GhostState, GhostRecord> = {
   async prepare(context) {
+    await loadHtmlConversion();
     const tags = new Map<string, { name: string; isPublic: boolean }>();
     const postTags = new Map<string, Array<{ tagId: string; order: number }>>();
     const users = new Map<string, string>();

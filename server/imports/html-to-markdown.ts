@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 
 /**
  * A post's HTML from another platform as the Markdown our editor keeps: sanitised first on
@@ -93,11 +93,21 @@ export function sanitizeImportedHtml(html: string) {
   return sanitizeHtml(html, importSanitizeOptions);
 }
 
+let Turndown: typeof TurndownService | undefined;
 let turndown: TurndownService | undefined;
+
+/**
+ * Turndown, and the DOM it parses HTML with, are loaded by the first import that converts a
+ * post, not at start (as sharp is for uploads): most servers never import anything.
+ */
+export async function loadHtmlConversion() {
+  Turndown ??= (await import("turndown")).default;
+}
 
 function converter() {
   if (turndown) return turndown;
-  turndown = new TurndownService({
+  if (!Turndown) throw new Error("loadHtmlConversion() must run before HTML is converted");
+  turndown = new Turndown({
     headingStyle: "atx",
     codeBlockStyle: "fenced",
     bulletListMarker: "-",

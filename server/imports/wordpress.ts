@@ -1,4 +1,4 @@
-import { htmlToText } from "./html-to-markdown";
+import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { planPage, type SourcePage } from "./pages";
 import { newPostsState, type PostsState, planPost, type SourceComment, type SourcePost } from "./posts";
 import type { Importer } from "./types";
@@ -163,6 +163,7 @@ function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
 
 export const wordPressImporter: Importer<WordPressState, WxrItem> = {
   async prepare(context) {
+    await loadHtmlConversion();
     let site: WxrSite = { title: "", link: "", baseSiteUrl: "", baseBlogUrl: "" };
     const authors = new Map<string, string>();
     const attachments = new Map<string, Attachment>();
