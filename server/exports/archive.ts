@@ -101,7 +101,10 @@ export async function writeExportArchive({
       missingFiles.push(key);
       continue;
     }
-    zip.addReadStream(stored.body, `uploads/${key}`, { mtime, compress: !/\.(webp|avif|png|jpg|gif|mp3|m4a|ogg|pdf)$/i.test(key) });
+    zip.addReadStream(stored.body, `uploads/${key}`, {
+      mtime,
+      compress: !/\.(webp|avif|png|jpg|gif|mp3|m4a|ogg|pdf)$/i.test(key),
+    });
     await Promise.race([finished(stored.body), sent]);
     files++;
   }

@@ -25,7 +25,9 @@ async function main() {
   setLogLevel(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL);
   const target = path.resolve(values.out ?? path.join("exports", exportFileName()));
   const partial = `${target}.part`;
-  await import("node:fs/promises").then(({ mkdir }) => mkdir(path.dirname(target), { recursive: true }));
+  await import("node:fs/promises").then(({ mkdir }) =>
+    mkdir(path.dirname(target), { recursive: true }),
+  );
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     // Readable by its owner only: it holds every client's and subscriber's data.

@@ -50,7 +50,8 @@ const adjustRow: Record<string, (row: Record<string, unknown>) => void> = {
   webhook_endpoints: (row) => {
     row.secret = `whsec_${randomBytes(24).toString("base64url")}`;
     row.is_enabled = false;
-    row.disabled_reason = "Moved from another server: reveal its new secret, give it to the receiver, then switch it on.";
+    row.disabled_reason =
+      "Moved from another server: reveal its new secret, give it to the receiver, then switch it on.";
   },
 };
 
@@ -82,8 +83,15 @@ export async function findExistingData(db: Db) {
   return found;
 }
 
-async function insertBatch(tx: Tx, table: string, rows: Array<Record<string, unknown>>, known: Set<string>) {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((column) => known.has(column));
+async function insertBatch(
+  tx: Tx,
+  table: string,
+  rows: Array<Record<string, unknown>>,
+  known: Set<string>,
+) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((column) =>
+    known.has(column),
+  );
   if (!columns.length) return;
   const list = columns.map(quote).join(", ");
   await tx.execute(
@@ -105,8 +113,11 @@ export async function loadExportArchive({
   const zip = await openSafeZip(file, archiveZipLimits);
   try {
     const manifestEntry = zip.files.get("manifest.json");
-    const manifestBytes = manifestEntry ? await readZipEntry(zip, manifestEntry, 1024 * 1024) : undefined;
-    if (!manifestBytes) throw new AppError("INVALID", "This is not a Frontier export (it has no manifest.json).");
+    const manifestBytes = manifestEntry
+      ? await readZipEntry(zip, manifestEntry, 1024 * 1024)
+      : undefined;
+    if (!manifestBytes)
+      throw new AppError("INVALID", "This is not a Frontier export (it has no manifest.json).");
     let manifest: ExportManifest;
     try {
       manifest = JSON.parse(manifestBytes.toString("utf8")) as ExportManifest;
@@ -114,7 +125,10 @@ export async function loadExportArchive({
       throw new AppError("INVALID", "The export's manifest.json cannot be read.");
     }
     if (manifest.format !== EXPORT_FORMAT)
-      throw new AppError("INVALID", `This is not a Frontier export of a format this version reads (${String(manifest.format).slice(0, 40)}).`);
+      throw new AppError(
+        "INVALID",
+        `This is not a Frontier export of a format this version reads (${String(manifest.format).slice(0, 40)}).`,
+      );
     const current = await migrationCount(db);
     if (manifest.migrations > current)
       throw new AppError(
@@ -131,9 +145,14 @@ export async function loadExportArchive({
           .join(", ")}). Load an export into a new one: a new DATA_DIR, or a new database.`,
       );
     const tables = await exportedTables(db);
-    const unknown = Object.keys(manifest.tables).filter((table) => !tables.includes(table) && table !== "settings");
+    const unknown = Object.keys(manifest.tables).filter(
+      (table) => !tables.includes(table) && table !== "settings",
+    );
     if (unknown.length)
-      throw new AppError("CONFLICT", `The export has tables this version does not know: ${unknown.join(", ")}.`);
+      throw new AppError(
+        "CONFLICT",
+        `The export has tables this version does not know: ${unknown.join(", ")}.`,
+      );
     const known = await columnsOf(db);
     const loaded: Record<string, number> = {};
     await db.transaction(async (tx) => {
@@ -164,7 +183,11 @@ export async function loadExportArchive({
         from information_schema.columns
         where table_schema = current_schema()
           and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`);
-      for (const row of sequences.rows as Array<{ table_name: string; column_name: string; seq: string }>)
+      for (const row of sequences.rows as Array<{
+        table_name: string;
+        column_name: string;
+        seq: string;
+      }>)
         await tx.execute(
           sql.raw(
             `select setval('${row.seq}', coalesce((select max(${quote(row.column_name)}) from ${quote(row.table_name)}), 0) + 1, false)`,
@@ -173,7 +196,10 @@ export async function loadExportArchive({
       // The demo content never lands on top of what was moved in.
       await tx
         .insert(settings)
-        .values({ id: "seed", value: { seededAt: new Date().toISOString(), loadedFrom: manifest.createdAt } })
+        .values({
+          id: "seed",
+          value: { seededAt: new Date().toISOString(), loadedFrom: manifest.createdAt },
+        })
         .onConflictDoNothing();
     });
 
@@ -191,7 +217,11 @@ export async function loadExportArchive({
         }
         const temporary = path.join(scratch, "file");
         await pipeline(await zip.open(entry), createWriteStream(temporary));
-        await storage.put(key, { path: temporary, size: (await stat(temporary)).size }, "application/octet-stream");
+        await storage.put(
+          key,
+          { path: temporary, size: (await stat(temporary)).size },
+          "application/octet-stream",
+        );
         files++;
       }
     } finally {

@@ -7,9 +7,9 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { createToken } from "#server/auth/tokens.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema/auth.ts";
 import { importItems, importRuns } from "#server/db/schema/imports.ts";
-import { openDatabase } from "#server/db/client.ts";
 import { parseEnv } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { loadExportArchive } from "#server/exports/load-archive.ts";
@@ -86,23 +86,34 @@ async function main() {
         onTable: (table, rows) => process.stderr.write(`  ${table}: ${rows}\n`),
       });
       const rows = Object.values(outcome.tables).reduce((sum, count) => sum + count, 0);
-      say(`Loaded ${rows} rows of ${Object.keys(outcome.tables).length} tables and ${outcome.files} files from ${file} (exported ${outcome.manifest.createdAt}).`);
-      for (const skipped of outcome.skippedFiles) process.stderr.write(`Left out ${skipped}: not a name Frontier gives uploaded files.\n`);
+      say(
+        `Loaded ${rows} rows of ${Object.keys(outcome.tables).length} tables and ${outcome.files} files from ${file} (exported ${outcome.manifest.createdAt}).`,
+      );
+      for (const skipped of outcome.skippedFiles)
+        process.stderr.write(`Left out ${skipped}: not a name Frontier gives uploaded files.\n`);
       // Accounts came without passwords: each active one gets a link to set one.
       const staff = await database.db
         .select({ id: authUsers.id, email: authUsers.email })
         .from(authUsers)
         .where(eq(authUsers.banned, false));
-      if (staff.length) say("Staff accounts came without passwords. Each sets one with its link (one hour; later, “Forgot password?” on /login):");
+      if (staff.length)
+        say(
+          "Staff accounts came without passwords. Each sets one with its link (one hour; later, “Forgot password?” on /login):",
+        );
       for (const user of staff) {
-        const token = await createToken(database.db, { kind: "reset", userId: user.id, email: user.email });
+        const token = await createToken(database.db, {
+          kind: "reset",
+          userId: user.id,
+          email: user.email,
+        });
         say(`  ${user.email}: ${new URL(`/reset-password?token=${token}`, env.PUBLIC_URL).href}`);
       }
       return;
     }
     if (!isImportKind(kind)) fail(`Unknown kind "${kind}".\n\n${usage}`);
     const zip = values.zip ? path.resolve(values.zip) : undefined;
-    if (zip && !(await stat(zip).catch(() => undefined))?.isFile()) fail(`${values.zip} is not a file.`);
+    if (zip && !(await stat(zip).catch(() => undefined))?.isFile())
+      fail(`${values.zip} is not a file.`);
     const actor = { id: null, name: "Shell import", email: null };
     const run = await createRunRecord({
       db: database.db,
@@ -127,9 +138,14 @@ async function main() {
       .from(importItems)
       .where(and(eq(importItems.runId, run.id), inArray(importItems.action, ["skip", "later"])))
       .orderBy(asc(importItems.position));
-    for (const item of skipped) say(`  ${item.action === "later" ? "later" : "skip"}  ${item.origin}  ${item.itemKind} ${item.label}: ${item.reason}`);
+    for (const item of skipped)
+      say(
+        `  ${item.action === "later" ? "later" : "skip"}  ${item.origin}  ${item.itemKind} ${item.label}: ${item.reason}`,
+      );
     if (previewed.facts.needsConsent && !values["all-agreed"])
-      fail("The list does not say who agreed to receive the newsletter: add a status column, or run again with --all-agreed if everyone in it did.");
+      fail(
+        "The list does not say who agreed to receive the newsletter: add a status column, or run again with --all-agreed if everyone in it did.",
+      );
     if (values.preview) return;
     if (!values.yes && !(await askToImport())) {
       say("Nothing imported. Run again with --yes to import.");
@@ -143,8 +159,11 @@ async function main() {
       runId: run.id,
       files: { source, zip },
       onProgress: (progress) => {
-        const percent = previewed.itemCount ? Math.floor((progress.cursor / previewed.itemCount) * 100) : 100;
-        if (percent !== shown && process.stderr.isTTY) process.stderr.write(`\rImporting… ${percent} %`);
+        const percent = previewed.itemCount
+          ? Math.floor((progress.cursor / previewed.itemCount) * 100)
+          : 100;
+        if (percent !== shown && process.stderr.isTTY)
+          process.stderr.write(`\rImporting… ${percent} %`);
         shown = percent;
       },
     });
@@ -155,9 +174,12 @@ async function main() {
     const problems = await database.db
       .select()
       .from(importItems)
-      .where(and(eq(importItems.runId, run.id), inArray(importItems.outcome, ["failed", "missing"])))
+      .where(
+        and(eq(importItems.runId, run.id), inArray(importItems.outcome, ["failed", "missing"])),
+      )
       .orderBy(asc(importItems.position));
-    for (const item of problems) say(`  ${item.outcome}  ${item.origin}  ${item.itemKind} ${item.label}: ${item.outcomeNote}`);
+    for (const item of problems)
+      say(`  ${item.outcome}  ${item.origin}  ${item.itemKind} ${item.label}: ${item.outcomeNote}`);
   } finally {
     await database.close();
   }

@@ -16,11 +16,28 @@ import type { ImportContext, Importer, PlannedItem } from "./types";
  */
 
 const aliases = {
-  company: ["client name", "client", "company", "company name", "organization", "organisation", "name", "client company"],
+  company: [
+    "client name",
+    "client",
+    "company",
+    "company name",
+    "organization",
+    "organisation",
+    "name",
+    "client company",
+  ],
   number: ["client id", "client number", "id number", "number", "id", "client code"],
   currency: ["currency", "currency code", "client currency"],
   taxId: ["vat number", "tax id", "vat", "vat id", "tax number", "tax id number"],
-  address1: ["address", "address 1", "address1", "street", "billing address", "street address", "billing street"],
+  address1: [
+    "address",
+    "address 1",
+    "address1",
+    "street",
+    "billing address",
+    "street address",
+    "billing street",
+  ],
   address2: ["address 2", "address2"],
   city: ["city", "town", "billing city"],
   region: ["state", "region", "province", "state province", "county"],
@@ -31,7 +48,13 @@ const aliases = {
   contactName: ["contact name", "contact", "primary contact", "contact full name"],
   contactFirst: ["contact first name", "first name", "firstname"],
   contactLast: ["contact last name", "last name", "lastname"],
-  contactEmail: ["contact email", "email", "email address", "client email", "contact email address"],
+  contactEmail: [
+    "contact email",
+    "email",
+    "email address",
+    "client email",
+    "contact email address",
+  ],
   contactPhone: ["contact phone", "phone", "office phone", "mobile phone", "mobile", "work phone"],
   contactRole: ["title", "contact title", "job title", "role", "position"],
 };
@@ -48,9 +71,16 @@ const emailSchema = z.email().max(320);
 
 /** A client by name: one an import made, or one staff already have under the same name. */
 export async function findClientByName(db: Db, company: string) {
-  const imported = await findImported(db, { source: SOURCE, itemKind: "client", sourceKey: company.toLowerCase() });
+  const imported = await findImported(db, {
+    source: SOURCE,
+    itemKind: "client",
+    sourceKey: company.toLowerCase(),
+  });
   if (imported) {
-    const [row] = await db.select({ id: clients.id, currency: clients.currency }).from(clients).where(eq(clients.id, imported.targetId));
+    const [row] = await db
+      .select({ id: clients.id, currency: clients.currency })
+      .from(clients)
+      .where(eq(clients.id, imported.targetId));
     if (row) return row;
   }
   const [row] = await db
@@ -107,10 +137,15 @@ function contactOf(row: string[], columns: ClientsState["columns"]) {
   const email = cellOf(row, columns, "contactEmail").toLowerCase();
   if (!email) return { contact: undefined, note: "" };
   if (!emailSchema.safeParse(email).success)
-    return { contact: undefined, note: `The contact's address “${email.slice(0, 80)}” is not valid: left out.` };
+    return {
+      contact: undefined,
+      note: `The contact's address “${email.slice(0, 80)}” is not valid: left out.`,
+    };
   const name =
     cellOf(row, columns, "contactName") ||
-    [cellOf(row, columns, "contactFirst"), cellOf(row, columns, "contactLast")].filter(Boolean).join(" ") ||
+    [cellOf(row, columns, "contactFirst"), cellOf(row, columns, "contactLast")]
+      .filter(Boolean)
+      .join(" ") ||
     email.split("@")[0];
   return {
     contact: {
@@ -132,12 +167,37 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
   async plan(row, context, state): Promise<PlannedItem[]> {
     const origin = `line ${row.line}`;
     if ("error" in row)
-      return [{ itemKind: "client", origin, label: origin, action: "skip", reason: `The line could not be read: ${row.error}` }];
+      return [
+        {
+          itemKind: "client",
+          origin,
+          label: origin,
+          action: "skip",
+          reason: `The line could not be read: ${row.error}`,
+        },
+      ];
     const { columns } = state;
     if (columns.company === undefined)
-      return [{ itemKind: "client", origin, label: origin, action: "skip", reason: "The file has no client name column." }];
+      return [
+        {
+          itemKind: "client",
+          origin,
+          label: origin,
+          action: "skip",
+          reason: "The file has no client name column.",
+        },
+      ];
     const company = cellOf(row.cells, columns, "company").replace(/\s+/g, " ");
-    if (!company) return [{ itemKind: "client", origin, label: origin, action: "skip", reason: "The line has no client name." }];
+    if (!company)
+      return [
+        {
+          itemKind: "client",
+          origin,
+          label: origin,
+          action: "skip",
+          reason: "The line has no client name.",
+        },
+      ];
     const { contact, note } = contactOf(row.cells, columns);
     const key = company.toLowerCase();
     const existing = await findClientByName(context.db, company);
@@ -145,14 +205,26 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
     if (existing || earlier) {
       const label = contact ? `${contact.name} <${contact.email}> at ${company}` : company;
       const base = { itemKind: "contact", origin, label };
-      if (!contact) return [{ ...base, action: "skip", reason: note || (earlier ? `Repeats the client of line ${earlier.line}.` : "Already in Frontier.") }];
-      if (earlier?.emails.has(contact.email)) return [{ ...base, action: "skip", reason: `Repeats line ${earlier.line}.` }];
+      if (!contact)
+        return [
+          {
+            ...base,
+            action: "skip",
+            reason:
+              note ||
+              (earlier ? `Repeats the client of line ${earlier.line}.` : "Already in Frontier."),
+          },
+        ];
+      if (earlier?.emails.has(contact.email))
+        return [{ ...base, action: "skip", reason: `Repeats line ${earlier.line}.` }];
       earlier?.emails.add(contact.email);
       if (existing) {
         const [known] = await context.db
           .select({ id: clientContacts.id })
           .from(clientContacts)
-          .where(and(eq(clientContacts.clientId, existing.id), eq(clientContacts.email, contact.email)));
+          .where(
+            and(eq(clientContacts.clientId, existing.id), eq(clientContacts.email, contact.email)),
+          );
         if (known) return [{ ...base, action: "skip", reason: "This contact is there already." }];
       }
       return [
@@ -164,13 +236,21 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
             const client = await findClientByName(context.db, company);
             if (!client) return { outcome: "skipped", note: "Its client was not imported." };
             const [position] = await context.db
-              .select({ next: sql<number>`coalesce(max(${clientContacts.position}) + 1, 0)::int`, count: sql<number>`count(*)::int` })
+              .select({
+                next: sql<number>`coalesce(max(${clientContacts.position}) + 1, 0)::int`,
+                count: sql<number>`count(*)::int`,
+              })
               .from(clientContacts)
               .where(eq(clientContacts.clientId, client.id));
             const [known] = await context.db
               .select({ id: clientContacts.id })
               .from(clientContacts)
-              .where(and(eq(clientContacts.clientId, client.id), eq(clientContacts.email, contact.email)));
+              .where(
+                and(
+                  eq(clientContacts.clientId, client.id),
+                  eq(clientContacts.email, contact.email),
+                ),
+              );
             if (known) return { outcome: "skipped", note: "This contact is there already." };
             await context.db.insert(clientContacts).values({
               clientId: client.id,
@@ -178,7 +258,11 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
               isPrimary: position.count === 0,
               position: position.next,
             });
-            return { outcome: "updated", note: `Contact added to ${company}.`, targetHref: `/admin/clients/${client.id}` };
+            return {
+              outcome: "updated",
+              note: `Contact added to ${company}.`,
+              targetHref: `/admin/clients/${client.id}`,
+            };
           },
         },
       ];
@@ -195,7 +279,9 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
     const billingAddress = [
       cellOf(row.cells, columns, "address1"),
       cellOf(row.cells, columns, "address2"),
-      [cellOf(row.cells, columns, "postalCode"), cellOf(row.cells, columns, "city")].filter(Boolean).join(" "),
+      [cellOf(row.cells, columns, "postalCode"), cellOf(row.cells, columns, "city")]
+        .filter(Boolean)
+        .join(" "),
       cellOf(row.cells, columns, "region"),
       cellOf(row.cells, columns, "country"),
     ]
@@ -203,8 +289,12 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
       .join("\n");
     const clientNotes = [
       cellOf(row.cells, columns, "notes"),
-      cellOf(row.cells, columns, "website") ? `Website: ${cellOf(row.cells, columns, "website")}` : "",
-      cellOf(row.cells, columns, "number") ? `Number in the old system: ${cellOf(row.cells, columns, "number")}` : "",
+      cellOf(row.cells, columns, "website")
+        ? `Website: ${cellOf(row.cells, columns, "website")}`
+        : "",
+      cellOf(row.cells, columns, "number")
+        ? `Number in the old system: ${cellOf(row.cells, columns, "number")}`
+        : "",
     ]
       .filter(Boolean)
       .join("\n");
@@ -214,9 +304,13 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
         origin,
         label: company,
         action: "create",
-        reason: [`${currency}${contact ? `, contact ${contact.name} <${contact.email}>` : ""}.`, ...notes].join(" "),
+        reason: [
+          `${currency}${contact ? `, contact ${contact.name} <${contact.email}>` : ""}.`,
+          ...notes,
+        ].join(" "),
         run: async () => {
-          if (await findClientByName(context.db, company)) return { outcome: "skipped", note: "Already in Frontier." };
+          if (await findClientByName(context.db, company))
+            return { outcome: "skipped", note: "Already in Frontier." };
           const client = await importClient(context, {
             company,
             currency,

@@ -47,7 +47,8 @@ export async function* readCsvRows(
     on_skip: (error) => {
       skipped.push({
         line: Number((error as { lines?: unknown } | undefined)?.lines ?? 0),
-        error: error?.message.replace(/^Invalid Record Length: /, "") ?? "This line could not be read.",
+        error:
+          error?.message.replace(/^Invalid Record Length: /, "") ?? "This line could not be read.",
       });
       return undefined;
     },

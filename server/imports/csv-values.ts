@@ -30,7 +30,8 @@ export async function* csvBodyRows(context: ImportContext): AsyncGenerator<CsvRo
 export function currencyOf(value: string) {
   const upper = value.trim().toUpperCase();
   if (isCurrencyCode(upper)) return upper;
-  for (const match of upper.matchAll(/\b[A-Z]{3}\b/g)) if (isCurrencyCode(match[0])) return match[0];
+  for (const match of upper.matchAll(/\b[A-Z]{3}\b/g))
+    if (isCurrencyCode(match[0])) return match[0];
   const symbols: Record<string, string> = { "€": "EUR", "£": "GBP", $: "USD", "¥": "JPY" };
   return symbols[value.trim()];
 }
@@ -49,8 +50,13 @@ export function parseAmount(value: string, currency: string) {
   const lastComma = text.lastIndexOf(",");
   let decimal = "";
   if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? "." : ",";
-  else if (lastComma >= 0 && /,\d{1,2}$/.test(text) && (text.match(/,/g)?.length ?? 0) === 1) decimal = ",";
-  else if (lastDot >= 0 && ((text.match(/\./g)?.length ?? 0) > 1 || /\.\d{3}$/.test(text)) && !/\.\d{1,2}$/.test(text))
+  else if (lastComma >= 0 && /,\d{1,2}$/.test(text) && (text.match(/,/g)?.length ?? 0) === 1)
+    decimal = ",";
+  else if (
+    lastDot >= 0 &&
+    ((text.match(/\./g)?.length ?? 0) > 1 || /\.\d{3}$/.test(text)) &&
+    !/\.\d{1,2}$/.test(text)
+  )
     decimal = "";
   else if (lastDot >= 0) decimal = ".";
   const [whole, fraction = ""] = decimal
@@ -87,14 +93,15 @@ export function parseDate(value: string) {
   let year: number;
   let month: number;
   let day: number;
-  let match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(text);
-  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text)))
-    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text))) {
-    const [first, second] = [Number(match[1]), Number(match[2])];
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(text);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  const slashed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dotted) [day, month, year] = [Number(dotted[1]), Number(dotted[2]), Number(dotted[3])];
+  else if (slashed) {
+    const [first, second] = [Number(slashed[1]), Number(slashed[2])];
     [month, day] = first > 12 ? [second, first] : [first, second];
-    year = Number(match[3]);
+    year = Number(slashed[3]);
   } else {
     const parsed = new Date(text);
     if (Number.isNaN(parsed.getTime())) return undefined;
@@ -110,7 +117,11 @@ export function parseDate(value: string) {
 export function parseTimestamp(value: string) {
   const text = value.trim();
   if (!text) return undefined;
-  const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(text) ? `${text.replace(" ", "T")}${/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? "" : "Z"}` : text);
+  const date = new Date(
+    /^\d{4}-\d{2}-\d{2} \d/.test(text)
+      ? `${text.replace(" ", "T")}${/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? "" : "Z"}`
+      : text,
+  );
   if (Number.isNaN(date.getTime())) {
     const day = parseDate(text);
     return day ? new Date(`${day}T00:00:00Z`) : undefined;

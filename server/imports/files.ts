@@ -31,7 +31,11 @@ export async function keepImportFile(
   const target = path.join(folder, role);
   await rename(file.path, target);
   if (env.S3_BUCKET)
-    await getStorage(env).put(keyOf(runId, role), { path: target, size: file.size }, "application/octet-stream");
+    await getStorage(env).put(
+      keyOf(runId, role),
+      { path: target, size: file.size },
+      "application/octet-stream",
+    );
 }
 
 /** Where an import's file is on this machine's disk, fetched from the bucket when it is not. */
@@ -53,7 +57,10 @@ export async function localImportFile(
   return target;
 }
 
-export async function hasImportFile(env: FilesEnv, { runId, role }: { runId: string; role: ImportFileRole }) {
+export async function hasImportFile(
+  env: FilesEnv,
+  { runId, role }: { runId: string; role: ImportFileRole },
+) {
   return Boolean(await stat(path.join(folderOf(env, runId), role)).catch(() => undefined));
 }
 

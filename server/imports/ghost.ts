@@ -24,7 +24,15 @@ type GhostState = PostsState & {
   title: string;
 };
 
-const SIDE_TABLES = new Set(["tags", "posts_tags", "users", "posts_authors", "posts_meta", "settings", "meta"]);
+const SIDE_TABLES = new Set([
+  "tags",
+  "posts_tags",
+  "users",
+  "posts_authors",
+  "posts_meta",
+  "settings",
+  "meta",
+]);
 
 /** The table an array of a Ghost export holds: `db[0].data.<table>` (or `data.<table>`). */
 function tableAt(wanted: Set<string>) {
@@ -32,11 +40,14 @@ function tableAt(wanted: Set<string>) {
     const table = path[path.length - 2];
     const isData = path[path.length - 3] === "data";
     const depthFits = path.length === 3 || (path.length === 5 && path[0] === "db");
-    return isData && depthFits && typeof table === "string" && wanted.has(table) ? table : undefined;
+    return isData && depthFits && typeof table === "string" && wanted.has(table)
+      ? table
+      : undefined;
   };
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : String(value));
+const text = (value: unknown) =>
+  typeof value === "string" ? value : value == null ? "" : String(value);
 
 function dateOf(value: unknown) {
   if (value === null || value === undefined || value === "") return null;
@@ -81,7 +92,7 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
     const users = new Map<string, string>();
     const postAuthors = new Map<string, Array<{ authorId: string; order: number }>>();
     const featureAlts = new Map<string, string>();
-    let version = "";
+    const version = "";
     let title = "";
     const wanted = new Set([...SIDE_TABLES]);
     for await (const { table, record } of readJsonRecords(context.file, {
@@ -101,7 +112,10 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
       } else if (table === "users") users.set(text(record.id), text(record.name));
       else if (table === "posts_authors") {
         const list = postAuthors.get(text(record.post_id)) ?? [];
-        list.push({ authorId: text(record.author_id), order: Number(record.sort_order ?? list.length) });
+        list.push({
+          authorId: text(record.author_id),
+          order: Number(record.sort_order ?? list.length),
+        });
         postAuthors.set(text(record.post_id), list);
       } else if (table === "posts_meta") {
         const alt = text(record.feature_image_alt);

@@ -9,7 +9,8 @@ import type TurndownService from "turndown";
  */
 
 /** A chunk that starts with a block-level tag (or a block editor's comment) is left as it is. */
-const BLOCK_START = /^(<!--|<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|table|thead|tbody|tr|figure|hr|img)[\s>/])/i;
+const BLOCK_START =
+  /^(<!--|<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|table|thead|tbody|tr|figure|hr|img)[\s>/])/i;
 
 /**
  * WordPress's wpautop in short: text separated by blank lines becomes paragraphs (single
@@ -134,7 +135,11 @@ function converter() {
   // Tables as GitHub-flavoured Markdown tables (what the renderer reads); cells on one line.
   turndown.addRule("tableCell", {
     filter: ["th", "td"],
-    replacement: (content) => ` ${content.replace(/\s*\n+\s*/g, " ").replace(/\|/g, "\\|").trim()} |`,
+    replacement: (content) =>
+      ` ${content
+        .replace(/\s*\n+\s*/g, " ")
+        .replace(/\|/g, "\\|")
+        .trim()} |`,
   });
   turndown.addRule("tableRow", {
     filter: "tr",
@@ -188,7 +193,10 @@ export function htmlToMarkdown(html: string, { isWordPress = false } = {}): Conv
     const src = /\ssrc="([^"]*)"/i.exec(match[0])?.[1];
     if (!src || seen.has(src)) continue;
     seen.add(src);
-    images.push({ src: decodeEntities(src), alt: decodeEntities(/\salt="([^"]*)"/i.exec(match[0])?.[1] ?? "") });
+    images.push({
+      src: decodeEntities(src),
+      alt: decodeEntities(/\salt="([^"]*)"/i.exec(match[0])?.[1] ?? ""),
+    });
   }
   const markdown = clean.trim() ? converter().turndown(clean).trim() : "";
   return { markdown, images, shortcodes, hadActiveContent: ACTIVE_CONTENT.test(html) };
@@ -225,7 +233,9 @@ export function decodeEntities(text: string) {
         name[1] === "x" || name[1] === "X"
           ? Number.parseInt(name.slice(2), 16)
           : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+      return Number.isFinite(code) && code > 0 && code < 0x110000
+        ? String.fromCodePoint(code)
+        : whole;
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
   });

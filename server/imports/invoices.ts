@@ -3,9 +3,15 @@ import { invoiceCounters, invoiceItems, invoices, payments } from "#server/db/sc
 import { settledStatus } from "#server/invoices/records.ts";
 import { computeTotals, formatMoney } from "#shared/money.ts";
 import { findClientByName, importClient } from "./clients";
-import type { CsvRow } from "./csv-rows";
 import { cellOf } from "./csv-rows";
-import { csvBodyRows, currencyOf, parseAmount, parseDate, parseNumber, readCsvHeader } from "./csv-values";
+import {
+  csvBodyRows,
+  currencyOf,
+  parseAmount,
+  parseDate,
+  parseNumber,
+  readCsvHeader,
+} from "./csv-values";
 import { AlreadyImportedError, findImported, recordImported } from "./ledger";
 import type { ImportContext, Importer, PlannedItem } from "./types";
 
@@ -30,10 +36,35 @@ const aliases = {
   status: ["status", "invoice status", "state"],
   paidDate: ["paid date", "last payment date", "paid on", "paid at", "date paid"],
   notes: ["public notes", "notes", "terms", "subject", "invoice notes"],
-  itemDescription: ["item description", "item notes", "item", "line item", "product", "description", "item product key", "item name"],
+  itemDescription: [
+    "item description",
+    "item notes",
+    "item",
+    "line item",
+    "product",
+    "description",
+    "item product key",
+    "item name",
+  ],
   itemQuantity: ["item quantity", "quantity", "qty", "hours", "units"],
-  itemUnit: ["item cost", "unit price", "cost", "rate", "price", "unit cost", "item unit price", "unit amount"],
-  itemTaxRate: ["item tax rate", "tax rate", "item tax rate1", "tax rate 1", "tax percent", "tax percentage"],
+  itemUnit: [
+    "item cost",
+    "unit price",
+    "cost",
+    "rate",
+    "price",
+    "unit cost",
+    "item unit price",
+    "unit amount",
+  ],
+  itemTaxRate: [
+    "item tax rate",
+    "tax rate",
+    "item tax rate1",
+    "tax rate 1",
+    "tax percent",
+    "tax percentage",
+  ],
   paymentDate: ["payment date", "date of payment"],
   paymentAmount: ["payment amount", "amount received", "amount paid"],
   paymentReference: ["transaction reference", "reference", "payment reference", "transaction id"],
@@ -62,11 +93,13 @@ function statusWord(value: string) {
   const word = value.trim().toLowerCase().replace(/[_-]+/g, " ");
   if (!word) return undefined;
   if (/^(draft)$/.test(word)) return "draft" as const;
-  if (/^(cancelled|canceled|void|voided|reversed|written off|deleted|archived)$/.test(word)) return "void" as const;
+  if (/^(cancelled|canceled|void|voided|reversed|written off|deleted|archived)$/.test(word))
+    return "void" as const;
   if (/^(paid|closed|paid in full)$/.test(word)) return "paid" as const;
   if (/^(partial|partially paid|part paid)$/.test(word)) return "partially_paid" as const;
   if (/^(overdue|past due|late)$/.test(word)) return "overdue" as const;
-  if (/^(sent|viewed|unpaid|open|pending|approved|outstanding|due)$/.test(word)) return "sent" as const;
+  if (/^(sent|viewed|unpaid|open|pending|approved|outstanding|due)$/.test(word))
+    return "sent" as const;
   return undefined;
 }
 
@@ -102,7 +135,11 @@ async function* unitsOf(context: ImportContext, state: InvoicesState): AsyncGene
   if (current) yield current;
 }
 
-async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesState): Promise<PlannedItem[]> {
+async function planInvoice(
+  unit: Unit,
+  context: ImportContext,
+  state: InvoicesState,
+): Promise<PlannedItem[]> {
   const { columns } = state;
   const first = unit.rows[0];
   const origin = `line ${unit.line}${unit.rows.length > 1 ? `–${unit.line + unit.rows.length - 1}` : ""}`;
@@ -111,16 +148,25 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
   const skip = (reason: string): PlannedItem[] => [{ ...base, action: "skip", reason }];
   if (!number) return skip("The line has no invoice number.");
   const earlier = state.seen.get(number);
-  if (earlier !== undefined) return skip(`Repeats invoice ${number} of line ${earlier} (lines of one invoice must be next to each other).`);
+  if (earlier !== undefined)
+    return skip(
+      `Repeats invoice ${number} of line ${earlier} (lines of one invoice must be next to each other).`,
+    );
   state.seen.set(number, unit.line);
   const key = { source: SOURCE, itemKind: "invoice", sourceKey: number };
   if (await findImported(context.db, key)) return skip("Imported before.");
-  const [clash] = await context.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, number));
+  const [clash] = await context.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.number, number));
   if (clash) return skip(`An invoice numbered ${number} is already in Frontier.`);
   const company = cellOf(first, columns, "client").replace(/\s+/g, " ");
   if (!company) return skip("The line names no client.");
   const issueDate = parseDate(cellOf(first, columns, "issueDate"));
-  if (!issueDate) return skip(`The invoice date “${cellOf(first, columns, "issueDate").slice(0, 30)}” is not a date.`);
+  if (!issueDate)
+    return skip(
+      `The invoice date “${cellOf(first, columns, "issueDate").slice(0, 30)}” is not a date.`,
+    );
   const notes: string[] = [];
   const dueDate = parseDate(cellOf(first, columns, "dueDate")) ?? issueDate;
   if (!parseDate(cellOf(first, columns, "dueDate"))) notes.push("No due date: due on its date.");
@@ -150,7 +196,9 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
   const tax = amount("tax") ?? computed?.tax ?? 0;
   const subtotal = amount("subtotal") ?? (computed ? computed.subtotal : total - tax);
   if (computed && computed.total !== total)
-    notes.push(`Its lines add up to ${formatMoney(computed.total, currency, "en")}; the export's total ${formatMoney(total, currency, "en")} is kept.`);
+    notes.push(
+      `Its lines add up to ${formatMoney(computed.total, currency, "en")}; the export's total ${formatMoney(total, currency, "en")} is kept.`,
+    );
   const lines = items.length
     ? items
     : [
@@ -163,12 +211,15 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
       ];
   const word = statusWord(cellOf(first, columns, "status"));
   const balance = amount("balance");
-  let paid = amount("paid") ?? (balance !== undefined ? total - balance : word === "paid" ? total : 0);
+  let paid =
+    amount("paid") ?? (balance !== undefined ? total - balance : word === "paid" ? total : 0);
   if (word === "void") paid = 0;
   let status = word ?? (paid > 0 || balance !== undefined ? "sent" : "sent");
-  if (status !== "draft" && status !== "void") status = settledStatus({ total, amountPaid: paid, dueDate });
+  if (status !== "draft" && status !== "void")
+    status = settledStatus({ total, amountPaid: paid, dueDate });
   if (status === "draft" && paid > 0) status = settledStatus({ total, amountPaid: paid, dueDate });
-  const paidOn = parseDate(cellOf(first, columns, "paidDate")) ?? (paid > 0 ? issueDate : undefined);
+  const paidOn =
+    parseDate(cellOf(first, columns, "paidDate")) ?? (paid > 0 ? issueDate : undefined);
   if (!client) notes.push(`The client ${company} is created too.`);
   const reason = [
     `${company}, ${formatMoney(total, currency, "en")}, ${status.replace("_", " ")}${paid > 0 && status !== "paid" ? `, ${formatMoney(paid, currency, "en")} paid` : ""}${paid > 0 ? ` (payment on ${paidOn})` : ""}.`,
@@ -180,12 +231,14 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
       action: "create",
       reason,
       run: async () => {
-        if (await findImported(context.db, key)) return { outcome: "skipped", note: "Imported before." };
+        if (await findImported(context.db, key))
+          return { outcome: "skipped", note: "Imported before." };
         const owner =
           (await findClientByName(context.db, company)) ??
           (await importClient(context, { company, currency, contacts: [] })) ??
           (await findClientByName(context.db, company));
-        if (!owner) return { outcome: "failed", note: `The client ${company} could not be created.` };
+        if (!owner)
+          return { outcome: "failed", note: `The client ${company} could not be created.` };
         try {
           const id = await context.db.transaction(async (tx) => {
             const [invoice] = await tx
@@ -209,7 +262,11 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
                 voidReason: status === "void" ? "Void in the system it was imported from." : null,
               })
               .returning({ id: invoices.id });
-            await tx.insert(invoiceItems).values(lines.map((line, position) => ({ invoiceId: invoice.id, position, ...line })));
+            await tx
+              .insert(invoiceItems)
+              .values(
+                lines.map((line, position) => ({ invoiceId: invoice.id, position, ...line })),
+              );
             if (paid > 0 && paidOn)
               await tx.insert(payments).values({
                 invoiceId: invoice.id,
@@ -230,12 +287,14 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
                   target: invoiceCounters.year,
                   set: { last: sql`greatest(${invoiceCounters.last}, excluded.last)` },
                 });
-            if (!(await recordImported(tx, { ...key, targetId: invoice.id }))) throw new AlreadyImportedError();
+            if (!(await recordImported(tx, { ...key, targetId: invoice.id })))
+              throw new AlreadyImportedError();
             return invoice.id;
           });
           return { outcome: "created", targetHref: `/admin/invoices/edit/${id}` };
         } catch (error) {
-          if (error instanceof AlreadyImportedError) return { outcome: "skipped", note: "Imported before." };
+          if (error instanceof AlreadyImportedError)
+            return { outcome: "skipped", note: "Imported before." };
           throw error;
         }
       },
@@ -243,7 +302,11 @@ async function planInvoice(unit: Unit, context: ImportContext, state: InvoicesSt
   ];
 }
 
-async function planPayment(unit: Unit, context: ImportContext, state: InvoicesState): Promise<PlannedItem[]> {
+async function planPayment(
+  unit: Unit,
+  context: ImportContext,
+  state: InvoicesState,
+): Promise<PlannedItem[]> {
   const { columns } = state;
   const cells = unit.rows[0];
   const origin = `line ${unit.line}`;
@@ -252,15 +315,23 @@ async function planPayment(unit: Unit, context: ImportContext, state: InvoicesSt
   const skip = (reason: string): PlannedItem[] => [{ ...base, action: "skip", reason }];
   if (!number) return skip("The line names no invoice.");
   const [invoice] = await context.db.select().from(invoices).where(eq(invoices.number, number));
-  if (!invoice) return skip(`No invoice numbered ${number} in Frontier (import the invoices first).`);
-  const paidOn = parseDate(cellOf(cells, columns, "paymentDate") || cellOf(cells, columns, "issueDate"));
+  if (!invoice)
+    return skip(`No invoice numbered ${number} in Frontier (import the invoices first).`);
+  const paidOn = parseDate(
+    cellOf(cells, columns, "paymentDate") || cellOf(cells, columns, "issueDate"),
+  );
   if (!paidOn) return skip("The line has no payment date.");
   const written = cellOf(cells, columns, "paymentAmount") || cellOf(cells, columns, "total");
   const amount = parseAmount(written, invoice.currency);
   if (!amount || amount <= 0) return skip(`The amount “${written.slice(0, 30)}” is not a payment.`);
-  if (invoice.status === "void" || invoice.status === "draft") return skip(`${number} is ${invoice.status}: it takes no payments.`);
+  if (invoice.status === "void" || invoice.status === "draft")
+    return skip(`${number} is ${invoice.status}: it takes no payments.`);
   const reference = cellOf(cells, columns, "paymentReference").slice(0, 200);
-  const key = { source: SOURCE, itemKind: "payment", sourceKey: `${number}|${paidOn}|${amount}|${reference}` };
+  const key = {
+    source: SOURCE,
+    itemKind: "payment",
+    sourceKey: `${number}|${paidOn}|${amount}|${reference}`,
+  };
   if (await findImported(context.db, key)) return skip("Imported before.");
   const notes = amount > invoice.total - invoice.amountPaid ? " More than was still due." : "";
   return [
@@ -271,7 +342,11 @@ async function planPayment(unit: Unit, context: ImportContext, state: InvoicesSt
       run: async () => {
         try {
           await context.db.transaction(async (tx) => {
-            const [locked] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)).for("update");
+            const [locked] = await tx
+              .select()
+              .from(invoices)
+              .where(eq(invoices.id, invoice.id))
+              .for("update");
             const [payment] = await tx
               .insert(payments)
               .values({
@@ -285,16 +360,27 @@ async function planPayment(unit: Unit, context: ImportContext, state: InvoicesSt
               })
               .returning({ id: payments.id });
             const amountPaid = locked.amountPaid + amount;
-            const status = settledStatus({ total: locked.total, amountPaid, dueDate: locked.dueDate });
+            const status = settledStatus({
+              total: locked.total,
+              amountPaid,
+              dueDate: locked.dueDate,
+            });
             await tx
               .update(invoices)
-              .set({ amountPaid, status, paidAt: status === "paid" ? new Date(`${paidOn}T00:00:00Z`) : locked.paidAt, updatedAt: new Date() })
+              .set({
+                amountPaid,
+                status,
+                paidAt: status === "paid" ? new Date(`${paidOn}T00:00:00Z`) : locked.paidAt,
+                updatedAt: new Date(),
+              })
               .where(eq(invoices.id, locked.id));
-            if (!(await recordImported(tx, { ...key, targetId: payment.id }))) throw new AlreadyImportedError();
+            if (!(await recordImported(tx, { ...key, targetId: payment.id })))
+              throw new AlreadyImportedError();
           });
           return { outcome: "created", targetHref: `/admin/invoices/edit/${invoice.id}` };
         } catch (error) {
-          if (error instanceof AlreadyImportedError) return { outcome: "skipped", note: "Imported before." };
+          if (error instanceof AlreadyImportedError)
+            return { outcome: "skipped", note: "Imported before." };
           throw error;
         }
       },
@@ -310,10 +396,28 @@ export const invoicesImporter: Importer<InvoicesState, Unit> = {
   units: (context, state) => unitsOf(context, state),
   async plan(unit, context, state) {
     if (unit.error)
-      return [{ itemKind: "invoice", origin: `line ${unit.line}`, label: `line ${unit.line}`, action: "skip", reason: `The line could not be read: ${unit.error}` }];
+      return [
+        {
+          itemKind: "invoice",
+          origin: `line ${unit.line}`,
+          label: `line ${unit.line}`,
+          action: "skip",
+          reason: `The line could not be read: ${unit.error}`,
+        },
+      ];
     if (state.columns.number === undefined)
-      return [{ itemKind: "invoice", origin: `line ${unit.line}`, label: `line ${unit.line}`, action: "skip", reason: "The file has no invoice number column." }];
-    return state.layout === "payments" ? planPayment(unit, context, state) : planInvoice(unit, context, state);
+      return [
+        {
+          itemKind: "invoice",
+          origin: `line ${unit.line}`,
+          label: `line ${unit.line}`,
+          action: "skip",
+          reason: "The file has no invoice number column.",
+        },
+      ];
+    return state.layout === "payments"
+      ? planPayment(unit, context, state)
+      : planInvoice(unit, context, state);
   },
   facts(state) {
     return { columns: Object.keys(state.columns), layout: state.layout };

@@ -64,7 +64,10 @@ export async function* readJsonRecords(
               break;
             }
           }
-          stack.push({ isArray: token.name === "startArray", key: token.name === "startArray" ? 0 : "" });
+          stack.push({
+            isArray: token.name === "startArray",
+            key: token.name === "startArray" ? 0 : "",
+          });
           break;
         }
         case "endObject":

@@ -75,7 +75,11 @@ export function pageDraftOf(page: SourcePage): PageDraft {
 
 /** The preview's row of a page: mapped now, created once the page builder is there. */
 export function planPage(page: SourcePage): PlannedItem {
-  const base = { itemKind: "page", origin: page.origin, label: decodeEntities(page.title) || "(untitled)" };
+  const base = {
+    itemKind: "page",
+    origin: page.origin,
+    label: decodeEntities(page.title) || "(untitled)",
+  };
   if (page.status === "skip") return { ...base, action: "skip", reason: "Not a page to import." };
   const draft = pageDraftOf(page);
   return {

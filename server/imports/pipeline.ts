@@ -33,7 +33,9 @@ type SliceOptions = {
  * into rows), or the import (every unit's rows run, in file order). A slice skips the units
  * done before it (their position is the run's cursor) and ends by saying whether more is left.
  */
-export async function runImportSlice(options: SliceOptions): Promise<"continue" | "finished" | "idle"> {
+export async function runImportSlice(
+  options: SliceOptions,
+): Promise<"continue" | "finished" | "idle"> {
   const { database, env, runId } = options;
   const { db } = database;
   const run = await getImportRun(db, runId);
@@ -165,7 +167,12 @@ export async function runImportSlice(options: SliceOptions): Promise<"continue" 
       await removeImportFiles(env, runId);
       await afterContentChange(database, `import ${run.kind} finished`);
     }
-    options.onProgress?.({ status: phase === "preview" ? "ready" : "done", bytesRead, cursor: unit, itemCount: unit });
+    options.onProgress?.({
+      status: phase === "preview" ? "ready" : "done",
+      bytesRead,
+      cursor: unit,
+      itemCount: unit,
+    });
     return "finished";
   } catch (error) {
     const message =
@@ -175,7 +182,12 @@ export async function runImportSlice(options: SliceOptions): Promise<"continue" 
     if (!(error instanceof AppError)) log.error(`import ${runId} failed`, error);
     await db
       .update(importRuns)
-      .set({ status: "failed", error: message.slice(0, 2000), finishedAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: "failed",
+        error: message.slice(0, 2000),
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(importRuns.id, runId));
     await recordAudit(db, {
       actorId: run.actorId,
@@ -185,7 +197,12 @@ export async function runImportSlice(options: SliceOptions): Promise<"continue" 
       recordId: runId,
       detail: { kind: run.kind, file: run.fileName, error: message.slice(0, 300) },
     });
-    options.onProgress?.({ status: "failed", bytesRead: run.bytesRead, cursor: run.cursor, itemCount: run.itemCount });
+    options.onProgress?.({
+      status: "failed",
+      bytesRead: run.bytesRead,
+      cursor: run.cursor,
+      itemCount: run.itemCount,
+    });
     return "finished";
   } finally {
     zip?.close();
@@ -228,7 +245,8 @@ async function runUnit(
       try {
         result = await item.run();
       } catch (error) {
-        if (!(error instanceof AppError)) log.warn(`import ${runId}: ${item.itemKind} failed`, error);
+        if (!(error instanceof AppError))
+          log.warn(`import ${runId}: ${item.itemKind} failed`, error);
         result = { outcome: "failed", note: (error as Error).message ?? String(error) };
       }
     } else
@@ -262,7 +280,10 @@ async function runUnit(
 }
 
 /** The job: one slice, then the next slice queued by the slice itself. */
-export async function runImportJob(payload: Record<string, unknown>, context: { database: Database; env: Env }) {
+export async function runImportJob(
+  payload: Record<string, unknown>,
+  context: { database: Database; env: Env },
+) {
   const runId = typeof payload.runId === "string" ? payload.runId : "";
   if (!runId) return;
   await runImportSlice({ database: context.database, env: context.env, runId });

@@ -11,7 +11,13 @@ import { uploadLimits } from "#server/media/validate-upload.ts";
 import { FetchFailedError, safeFetch, UnsafeAddressError } from "#server/net/safe-fetch.ts";
 import { findRedirectProblem, isProductPath, parseRedirectSource } from "#server/seo/redirects.ts";
 import { slugify } from "#shared/content-admin/forms.ts";
-import { type ConvertedHtml, decodeEntities, htmlToMarkdown, htmlToText, shorten } from "./html-to-markdown";
+import {
+  type ConvertedHtml,
+  decodeEntities,
+  htmlToMarkdown,
+  htmlToText,
+  shorten,
+} from "./html-to-markdown";
 import { AlreadyImportedError, findImported, recordImported } from "./ledger";
 import type { ImportContext, ItemResult, PlannedItem } from "./types";
 import { readZipEntry, type SafeZip } from "./zip-reader";
@@ -115,7 +121,9 @@ function zipCandidates(address: string) {
     // a path as it is
   }
   const relative = relativeUploadPath(pathname).replace(/^size\/w\d+\//, "");
-  const original = relative.replace(/-\d+x\d+(\.[a-z0-9]+)$/i, "$1").replace(/-scaled(\.[a-z0-9]+)$/i, "$1");
+  const original = relative
+    .replace(/-\d+x\d+(\.[a-z0-9]+)$/i, "$1")
+    .replace(/-scaled(\.[a-z0-9]+)$/i, "$1");
   return [...new Set([relative, original])];
 }
 
@@ -131,7 +139,10 @@ function imageSourceOf(address: string, context: ImportContext, state: PostsStat
   }
   let url: URL | undefined;
   try {
-    url = new URL(address.replace(/^__GHOST_URL__/, state.siteUrl || "__GHOST_URL__"), state.siteUrl || undefined);
+    url = new URL(
+      address.replace(/^__GHOST_URL__/, state.siteUrl || "__GHOST_URL__"),
+      state.siteUrl || undefined,
+    );
   } catch {
     url = undefined;
   }
@@ -147,7 +158,8 @@ function imageSourceOf(address: string, context: ImportContext, state: PostsStat
 
 function describeSource(source: ImageSource) {
   if (source.kind === "zip") return `from the uploads zip (${source.entry})`;
-  if (source.kind === "url") return `fetched from ${new URL(source.url).host} when imported; listed as missing if it does not answer`;
+  if (source.kind === "url")
+    return `fetched from ${new URL(source.url).host} when imported; listed as missing if it does not answer`;
   return source.reason;
 }
 
@@ -199,7 +211,8 @@ function planImage(
     action: source.kind === "missing" ? "skip" : "create",
     reason: source.kind === "missing" ? `Missing: ${source.reason}.` : describeSource(source),
     run: async (): Promise<ItemResult> => {
-      if (await findImported(context.db, key)) return { outcome: "skipped", note: "Imported before." };
+      if (await findImported(context.db, key))
+        return { outcome: "skipped", note: "Imported before." };
       const got = await imageBytes(source, context);
       if ("reason" in got) return { outcome: "missing", note: `Missing: ${got.reason}.` };
       try {
@@ -215,7 +228,8 @@ function planImage(
         await recordImported(context.db, { ...key, targetId: saved.id, targetUrl: saved.url });
         return { outcome: "created", note: describeSource(source), targetHref: saved.url };
       } catch (error) {
-        if (error instanceof AppError) return { outcome: "missing", note: `Missing: ${error.message}` };
+        if (error instanceof AppError)
+          return { outcome: "missing", note: `Missing: ${error.message}` };
         throw error;
       }
     },
@@ -231,7 +245,9 @@ async function planSlug(post: SourcePost, context: ImportContext, state: PostsSt
     // kept as written
   }
   const base =
-    slugify(decoded).slice(0, 90) || slugify(post.title).slice(0, 90) || `post-${slugify(post.key) || "imported"}`;
+    slugify(decoded).slice(0, 90) ||
+    slugify(post.title).slice(0, 90) ||
+    `post-${slugify(post.key) || "imported"}`;
   for (let suffix = 1; ; suffix++) {
     const candidate = suffix === 1 ? base : `${base}-${suffix}`;
     if (state.plannedSlugs.has(candidate)) continue;
@@ -249,7 +265,9 @@ function cleanTags(tags: string[]) {
   const all = [
     ...new Set(
       tags
-        .map((tag) => decodeEntities(tag).trim().toLowerCase().replace(/,/g, " ").slice(0, 40).trim())
+        .map((tag) =>
+          decodeEntities(tag).trim().toLowerCase().replace(/,/g, " ").slice(0, 40).trim(),
+        )
         .filter((tag) => tag && tag !== "uncategorized"),
     ),
   ];
@@ -285,7 +303,12 @@ export async function planPost(
   const title = shorten(decodeEntities(post.title), 200);
   const imported = await findImported(context.db, key);
   const items: PlannedItem[] = [];
-  const postItem: PlannedItem = { itemKind: "post", origin: post.origin, label: title || "(untitled)", action: "skip" };
+  const postItem: PlannedItem = {
+    itemKind: "post",
+    origin: post.origin,
+    label: title || "(untitled)",
+    action: "skip",
+  };
   let converted: ConvertedHtml | undefined;
   let reason = "";
   if (imported) {
@@ -310,7 +333,8 @@ export async function planPost(
     // The old addresses of a post imported before still lead to it.
     if (imported && post.status === "published")
       items.push(...(await planRedirects(post, context, state, imported.targetId)));
-    for (const comment of post.comments) items.push(await planComment(comment, post, context, state, Boolean(imported)));
+    for (const comment of post.comments)
+      items.push(await planComment(comment, post, context, state, Boolean(imported)));
     return items;
   }
 
@@ -334,18 +358,21 @@ export async function planPost(
   if (status === "published" && post.date && post.date.getTime() > Date.now() + 60_000)
     status = "scheduled";
   if (isRenamed) notes.push(`Slug ${slug} (its own was taken or not usable).`);
-  if (dropped.length) notes.push(`Tags kept: the first ${MAX_TAGS}; left out: ${dropped.join(", ")}.`);
-  if (converted.shortcodes.length) notes.push(`Shortcodes removed: ${converted.shortcodes.join(", ")}.`);
+  if (dropped.length)
+    notes.push(`Tags kept: the first ${MAX_TAGS}; left out: ${dropped.join(", ")}.`);
+  if (converted.shortcodes.length)
+    notes.push(`Shortcodes removed: ${converted.shortcodes.join(", ")}.`);
   if (converted.hadActiveContent) notes.push("Scripts, frames and forms in its HTML were removed.");
   const markdown = converted.markdown;
-  const excerpt = shorten(
-    htmlToText(post.excerpt) || markdownToText(markdown),
-    400,
-  );
+  const excerpt = shorten(htmlToText(post.excerpt) || markdownToText(markdown), 400);
   postItem.action = "create";
-  postItem.reason = [`${status === "published" ? "Published" : status === "scheduled" ? "Scheduled" : "Draft"} insight /insights/${slug}${tags.length ? `, tags: ${tags.join(", ")}` : ""}.`, ...notes].join(" ");
+  postItem.reason = [
+    `${status === "published" ? "Published" : status === "scheduled" ? "Scheduled" : "Draft"} insight /insights/${slug}${tags.length ? `, tags: ${tags.join(", ")}` : ""}.`,
+    ...notes,
+  ].join(" ");
   postItem.run = async () => {
-    if (await findImported(context.db, key)) return { outcome: "skipped", note: "Imported before." };
+    if (await findImported(context.db, key))
+      return { outcome: "skipped", note: "Imported before." };
     const body = await withImportedImages(markdown, converted.images, context, state);
     const cover = post.featuredImage
       ? await findImported(context.db, {
@@ -369,7 +396,11 @@ export async function planPost(
           status,
           publishAt: status === "scheduled" ? post.date?.toISOString() : undefined,
         },
-        actor: { id: context.actor.id as string, name: context.actor.name, email: context.actor.email ?? undefined },
+        actor: {
+          id: context.actor.id as string,
+          name: context.actor.name,
+          email: context.actor.email ?? undefined,
+        },
         address: context.actor.address ?? undefined,
         publishedAt: status === "published" && post.date ? post.date : undefined,
         within: async (tx, recordId) => {
@@ -383,13 +414,16 @@ export async function planPost(
         targetHref: `/admin/insights/edit/${saved.id}`,
       };
     } catch (error) {
-      if (error instanceof AlreadyImportedError) return { outcome: "skipped", note: "Imported before." };
+      if (error instanceof AlreadyImportedError)
+        return { outcome: "skipped", note: "Imported before." };
       throw error;
     }
   };
   items.push(postItem);
-  for (const comment of post.comments) items.push(await planComment(comment, post, context, state, false));
-  if (status === "published") items.push(...(await planRedirects(post, context, state, undefined, slug)));
+  for (const comment of post.comments)
+    items.push(await planComment(comment, post, context, state, false));
+  if (status === "published")
+    items.push(...(await planRedirects(post, context, state, undefined, slug)));
   return items;
 }
 
@@ -404,7 +438,8 @@ async function planComment(
   const postKey = { source: state.source, itemKind: "post", sourceKey: post.key };
   const label = `${shorten(comment.name || "Anonymous", 60)}: ${shorten(comment.body, 80)}`;
   const base = { itemKind: "comment", origin: comment.origin, label };
-  if (await findImported(context.db, key)) return { ...base, action: "skip", reason: "Imported before." };
+  if (await findImported(context.db, key))
+    return { ...base, action: "skip", reason: "Imported before." };
   if (comment.status === "skip") return { ...base, action: "skip", reason: comment.skipReason };
   if (!comment.body.trim()) return { ...base, action: "skip", reason: "It has no text." };
   const state_ = comment.status === "approved" ? "Approved" : "Held for moderation";
@@ -425,18 +460,22 @@ async function planComment(
             moderatedAt: comment.status === "approved" ? (comment.date ?? new Date()) : null,
           })
           .returning({ id: comments.id });
-        if (!(await recordImported(tx, { ...key, targetId: row.id }))) throw new AlreadyImportedError();
+        if (!(await recordImported(tx, { ...key, targetId: row.id })))
+          throw new AlreadyImportedError();
         return { outcome: "created" as const, note: `${state_}.`, targetHref: "/admin/comments" };
       });
     } catch (error) {
-      if (error instanceof AlreadyImportedError) return { outcome: "skipped", note: "Imported before." };
+      if (error instanceof AlreadyImportedError)
+        return { outcome: "skipped", note: "Imported before." };
       throw error;
     }
   };
   return {
     ...base,
     action: "create",
-    reason: isPostImportedBefore ? `${state_}, on the post imported before.` : `${state_}, as it was.`,
+    reason: isPostImportedBefore
+      ? `${state_}, on the post imported before.`
+      : `${state_}, as it was.`,
     run,
   };
 }
@@ -453,7 +492,10 @@ async function planRedirects(
   const postKey = { source: state.source, itemKind: "post", sourceKey: post.key };
   let slug = plannedSlug;
   if (importedId) {
-    const [row] = await context.db.select({ slug: insights.slug }).from(insights).where(eq(insights.id, importedId));
+    const [row] = await context.db
+      .select({ slug: insights.slug })
+      .from(insights)
+      .where(eq(insights.id, importedId));
     if (!row) return items;
     slug = row.slug;
   }
@@ -461,7 +503,11 @@ async function planRedirects(
   const target = `/insights/${slug}`;
   for (const oldPath of post.oldPaths) {
     const from = parseRedirectSource(oldPath);
-    const base = { itemKind: "redirect", origin: post.origin, label: `${from ?? oldPath} → ${target}` };
+    const base = {
+      itemKind: "redirect",
+      origin: post.origin,
+      label: `${from ?? oldPath} → ${target}`,
+    };
     if (!from) {
       items.push({ ...base, action: "skip", reason: "Not an address on the old site." });
       continue;
@@ -469,13 +515,21 @@ async function planRedirects(
     const pathOnly = from.split("?")[0];
     let reason = "";
     if (from === target) reason = "The old address is the new one.";
-    else if (state.plannedRedirects.has(from)) reason = "Another item of this file had this address.";
+    else if (state.plannedRedirects.has(from))
+      reason = "Another item of this file had this address.";
     else if (isProductPath(pathOnly)) reason = "The address belongs to Frontier's own tools.";
-    else if (!from.includes("?") && isCacheablePath(from) && !/^\/(insights|case-studies)\/[^/]+$/.test(from))
+    else if (
+      !from.includes("?") &&
+      isCacheablePath(from) &&
+      !/^\/(insights|case-studies)\/[^/]+$/.test(from)
+    )
       reason = `Frontier has its own page at ${from}.`;
     else {
       const problem = await findRedirectProblem(context.db, { fromPath: from, toPath: target });
-      if (problem) reason = problem.message.startsWith("This redirect already exists") ? "Already there." : problem.message;
+      if (problem)
+        reason = problem.message.startsWith("This redirect already exists")
+          ? "Already there."
+          : problem.message;
     }
     state.plannedRedirects.add(from);
     if (reason) {
@@ -487,7 +541,9 @@ async function planRedirects(
       action: "create",
       reason: "A 301 (moved for good).",
       run: async () => {
-        const post = importedId ? { targetId: importedId } : await findImported(context.db, postKey);
+        const post = importedId
+          ? { targetId: importedId }
+          : await findImported(context.db, postKey);
         if (!post) return { outcome: "skipped", note: "Its post was not imported." };
         const [insight] = await context.db
           .select({ slug: insights.slug })
@@ -500,7 +556,11 @@ async function planRedirects(
           .onConflictDoNothing()
           .returning({ id: redirects.id });
         return rows.length
-          ? { outcome: "created", note: `${from} → /insights/${insight.slug}`, targetHref: "/admin/seo" }
+          ? {
+              outcome: "created",
+              note: `${from} → /insights/${insight.slug}`,
+              targetHref: "/admin/seo",
+            }
           : { outcome: "skipped", note: "Already there." };
       },
     });

@@ -19,16 +19,7 @@ export const IMPORT_JOB = "import.run";
 export const IMPORT_PRUNE_JOB = "import.prune";
 export const IMPORT_ITEMS_PAGE_SIZE = 50;
 
-/** The largest export accepted (a WXR, a Ghost JSON, a CSV) and the largest uploads zip. */
-export const importFileLimits = { source: 512 * 1024 ** 2, zip: 2 * 1024 ** 3 } as const;
-
-export const importKindNames: Record<ImportKind, string> = {
-  wordpress: "WordPress export (WXR)",
-  ghost: "Ghost export (JSON)",
-  subscribers: "Newsletter list (CSV)",
-  clients: "Clients (CSV)",
-  invoices: "Invoices or payments (CSV)",
-};
+export { importFileLimits, importKindNames } from "#shared/imports.ts";
 
 export function isImportKind(value: unknown): value is ImportKind {
   return (importKinds as readonly unknown[]).includes(value);
@@ -157,7 +148,10 @@ export async function findImportItems({
         : filter === "later"
           ? eq(importItems.action, "later")
           : filter === "problems"
-            ? and(isNotNull(importItems.outcome), inArray(importItems.outcome, ["failed", "missing"]))
+            ? and(
+                isNotNull(importItems.outcome),
+                inArray(importItems.outcome, ["failed", "missing"]),
+              )
             : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(importItems).where(where);
@@ -258,7 +252,10 @@ export async function attachUploadsZip({
   if (run.kind !== "wordpress" && run.kind !== "ghost")
     throw new AppError("INVALID", "Only WordPress and Ghost imports take an uploads folder.");
   if (run.status !== "ready")
-    throw new AppError("CONFLICT", "Add the uploads folder while the preview waits to be imported.");
+    throw new AppError(
+      "CONFLICT",
+      "Add the uploads folder while the preview waits to be imported.",
+    );
   await keepImportFile(env, { runId: id, role: "zip", file });
   const [updated] = await db
     .update(importRuns)
@@ -304,7 +301,8 @@ export async function cancelImport({
     .set({ status: "cancelled", finishedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(importRuns.id, id), inArray(importRuns.status, ["analysing", "ready", "failed"])))
     .returning();
-  if (!row) throw new AppError("CONFLICT", "This import is running or over; it cannot be cancelled.");
+  if (!row)
+    throw new AppError("CONFLICT", "This import is running or over; it cannot be cancelled.");
   await db.delete(importItems).where(eq(importItems.runId, id));
   await removeImportFiles(env, id);
   await recordAudit(db, {

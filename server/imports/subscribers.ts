@@ -20,9 +20,27 @@ const aliases = {
   name: ["name", "full name", "subscriber name", "display name"],
   first: ["first name", "fname", "firstname", "given name"],
   last: ["last name", "lname", "lastname", "surname", "family name"],
-  status: ["status", "subscription status", "subscriber status", "email marketing", "consent", "subscribed", "member status", "state"],
+  status: [
+    "status",
+    "subscription status",
+    "subscriber status",
+    "email marketing",
+    "consent",
+    "subscribed",
+    "member status",
+    "state",
+  ],
   tags: ["tags", "tag", "lists", "groups", "segments"],
-  agreedAt: ["confirm time", "optin time", "confirmed at", "subscribed at", "created at", "created", "date added", "signup date"],
+  agreedAt: [
+    "confirm time",
+    "optin time",
+    "confirmed at",
+    "subscribed at",
+    "created at",
+    "created",
+    "date added",
+    "signup date",
+  ],
   unsubscribedAt: ["unsub time", "unsubscribed at", "unsubscribe time"],
   cleanedAt: ["clean time", "cleaned at", "bounced at"],
 };
@@ -31,8 +49,14 @@ type Field = keyof typeof aliases;
 type Consent = "confirmed" | "unsubscribed" | "bounced" | "pending" | "never" | "unknown";
 
 const consentWords: Array<[RegExp, Consent]> = [
-  [/^(subscribed|confirmed|enabled|active|opted in|opt in|optin|yes|y|true|1|single opt in|double opt in)$/, "confirmed"],
-  [/^(unsubscribed|opted out|opt out|blocklisted|blacklisted|blocked|disabled|complained|no|n|false|0)$/, "unsubscribed"],
+  [
+    /^(subscribed|confirmed|enabled|active|opted in|opt in|optin|yes|y|true|1|single opt in|double opt in)$/,
+    "confirmed",
+  ],
+  [
+    /^(unsubscribed|opted out|opt out|blocklisted|blacklisted|blocked|disabled|complained|no|n|false|0)$/,
+    "unsubscribed",
+  ],
   [/^(cleaned|bounced|hard bounce|hardbounce|undeliverable|invalid)$/, "bounced"],
   [/^(pending|unconfirmed|not confirmed|awaiting confirmation)$/, "pending"],
   [/^(non subscribed|never subscribed|transactional|not subscribed)$/, "never"],
@@ -59,7 +83,13 @@ function tagsOf(value: string) {
     ...new Set(
       value
         .split(/[;,|]/)
-        .map((tag) => tag.replace(/^\s*"|"\s*$/g, "").trim().toLowerCase().slice(0, 40))
+        .map((tag) =>
+          tag
+            .replace(/^\s*"|"\s*$/g, "")
+            .trim()
+            .toLowerCase()
+            .slice(0, 40),
+        )
         .filter(Boolean),
     ),
   ].slice(0, 20);
@@ -81,27 +111,70 @@ export const subscribersImporter: Importer<SubscriberState, CsvRow> = {
   async plan(row, context, state) {
     const origin = `line ${row.line}`;
     if ("error" in row)
-      return [{ itemKind: "subscriber", origin, label: origin, action: "skip", reason: `The line could not be read: ${row.error}` }];
+      return [
+        {
+          itemKind: "subscriber",
+          origin,
+          label: origin,
+          action: "skip",
+          reason: `The line could not be read: ${row.error}`,
+        },
+      ];
     const { columns } = state;
     if (columns.email === undefined)
-      return [{ itemKind: "subscriber", origin, label: origin, action: "skip", reason: "The file has no email column." }];
+      return [
+        {
+          itemKind: "subscriber",
+          origin,
+          label: origin,
+          action: "skip",
+          reason: "The file has no email column.",
+        },
+      ];
     const raw = cellOf(row.cells, columns, "email");
     const email = raw.toLowerCase();
     const base = { itemKind: "subscriber", origin, label: email || raw || "(no address)" };
     if (!emailSchema.safeParse(email).success)
-      return [{ ...base, action: "skip", reason: raw ? `“${raw.slice(0, 80)}” is not a valid email address.` : "The email address is missing." }];
+      return [
+        {
+          ...base,
+          action: "skip",
+          reason: raw
+            ? `“${raw.slice(0, 80)}” is not a valid email address.`
+            : "The email address is missing.",
+        },
+      ];
     const earlier = state.seen.get(email);
-    if (earlier !== undefined) return [{ ...base, action: "skip", reason: `Repeats line ${earlier}.` }];
+    if (earlier !== undefined)
+      return [{ ...base, action: "skip", reason: `Repeats line ${earlier}.` }];
     state.seen.set(email, row.line);
     const consent =
-      columns.status !== undefined ? consentOf(cellOf(row.cells, columns, "status")) : (state.fileConsent ?? "confirmed");
-    if (consent === "pending") return [{ ...base, action: "skip", reason: "Never confirmed the subscription (pending): not imported." }];
-    if (consent === "never") return [{ ...base, action: "skip", reason: "Never subscribed: not imported." }];
+      columns.status !== undefined
+        ? consentOf(cellOf(row.cells, columns, "status"))
+        : (state.fileConsent ?? "confirmed");
+    if (consent === "pending")
+      return [
+        {
+          ...base,
+          action: "skip",
+          reason: "Never confirmed the subscription (pending): not imported.",
+        },
+      ];
+    if (consent === "never")
+      return [{ ...base, action: "skip", reason: "Never subscribed: not imported." }];
     if (consent === "unknown")
-      return [{ ...base, action: "skip", reason: `The status “${cellOf(row.cells, columns, "status").slice(0, 40)}” says nothing Frontier knows about consent.` }];
+      return [
+        {
+          ...base,
+          action: "skip",
+          reason: `The status “${cellOf(row.cells, columns, "status").slice(0, 40)}” says nothing Frontier knows about consent.`,
+        },
+      ];
     const name =
       cellOf(row.cells, columns, "name") ||
-      [cellOf(row.cells, columns, "first"), cellOf(row.cells, columns, "last")].filter(Boolean).join(" ");
+      [cellOf(row.cells, columns, "first"), cellOf(row.cells, columns, "last")]
+        .filter(Boolean)
+        .join(" ");
     const tags = tagsOf(cellOf(row.cells, columns, "tags"));
     const agreedAt = parseTimestamp(cellOf(row.cells, columns, "agreedAt"));
     const leftAt =
@@ -114,14 +187,27 @@ export const subscribersImporter: Importer<SubscriberState, CsvRow> = {
     const item: PlannedItem = { ...base, action: "create" };
     if (existing) {
       const newTags = tags.filter((tag) => !existing.tags.includes(tag));
-      const optsOut = consent !== "confirmed" && (existing.status === "confirmed" || existing.status === "pending");
+      const optsOut =
+        consent !== "confirmed" &&
+        (existing.status === "confirmed" || existing.status === "pending");
       const addsName = Boolean(name && !existing.name);
       if (!optsOut && !newTags.length && !addsName)
-        return [{ ...item, action: "skip", reason: existing.status === "unsubscribed" && consent === "confirmed" ? "Unsubscribed here: stays unsubscribed." : "Already on the list." }];
+        return [
+          {
+            ...item,
+            action: "skip",
+            reason:
+              existing.status === "unsubscribed" && consent === "confirmed"
+                ? "Unsubscribed here: stays unsubscribed."
+                : "Already on the list.",
+          },
+        ];
       item.action = "update";
       item.reason = [
         optsOut ? `Marked ${consent} (as on the old list).` : "",
-        existing.status === "unsubscribed" && consent === "confirmed" ? "Unsubscribed here: stays unsubscribed." : "",
+        existing.status === "unsubscribed" && consent === "confirmed"
+          ? "Unsubscribed here: stays unsubscribed."
+          : "",
         newTags.length ? `Tags added: ${newTags.join(", ")}.` : "",
         addsName ? "Name added." : "",
       ]
@@ -134,11 +220,18 @@ export const subscribersImporter: Importer<SubscriberState, CsvRow> = {
             name: sql`coalesce(${subscribers.name}, ${name || null})`,
             tags: sql`array(select distinct unnest(${subscribers.tags} || ${tags}::text[]))`,
             ...(optsOut
-              ? { status: consent as "unsubscribed" | "bounced", unsubscribedAt: leftAt ?? new Date() }
+              ? {
+                  status: consent as "unsubscribed" | "bounced",
+                  unsubscribedAt: leftAt ?? new Date(),
+                }
               : {}),
           })
           .where(eq(subscribers.email, email));
-        return { outcome: "updated", note: item.reason, targetHref: `/admin/subscribers?q=${encodeURIComponent(email)}` };
+        return {
+          outcome: "updated",
+          note: item.reason,
+          targetHref: `/admin/subscribers?q=${encodeURIComponent(email)}`,
+        };
       };
       return [item];
     }
@@ -160,7 +253,11 @@ export const subscribersImporter: Importer<SubscriberState, CsvRow> = {
         .onConflictDoNothing({ target: subscribers.email })
         .returning({ id: subscribers.id });
       return rows.length
-        ? { outcome: "created", note: item.reason, targetHref: `/admin/subscribers?q=${encodeURIComponent(email)}` }
+        ? {
+            outcome: "created",
+            note: item.reason,
+            targetHref: `/admin/subscribers?q=${encodeURIComponent(email)}`,
+          }
         : { outcome: "skipped", note: "Already on the list." };
     };
     return [item];

@@ -6,7 +6,12 @@ import type { SafeZip } from "./zip-reader";
 export type ImportRun = typeof importRuns.$inferSelect;
 
 /** Who runs an import: a staff member in the browser, or the shell (id null). */
-export type ImportActor = { id: string | null; name: string; email: string | null; address?: string | null };
+export type ImportActor = {
+  id: string | null;
+  name: string;
+  email: string | null;
+  address?: string | null;
+};
 
 /** What happened to one item when the import ran. */
 export type ItemResult = { outcome: ImportOutcome; note?: string; targetHref?: string };

@@ -21,8 +21,16 @@ describeEachDatabase("WordPress import", (get) => {
     const env = importEnv({ PRIVATE_FETCH_ORIGINS: site.origin });
     const file = tempFile("export.xml", fixture("wordpress.xml", site.origin));
     const first = await importFile({ database, env, kind: "wordpress", file });
-    console.log(first.preview.items.map((i) => `${i.position} ${i.itemKind} ${i.action} ${i.label} | ${i.reason}`).join("\n"));
-    console.log(first.items.map((i) => `${i.position} ${i.itemKind} ${i.outcome} ${i.label} | ${i.outcomeNote}`).join("\n"));
+    console.log(
+      first.preview.items
+        .map((i) => `${i.position} ${i.itemKind} ${i.action} ${i.label} | ${i.reason}`)
+        .join("\n"),
+    );
+    console.log(
+      first.items
+        .map((i) => `${i.position} ${i.itemKind} ${i.outcome} ${i.label} | ${i.outcomeNote}`)
+        .join("\n"),
+    );
     console.log(first.run);
     const rows = await database.db.select().from(insights).where(eq(insights.slug, "moving-fast"));
     console.log(rows[0]?.body, rows[0]?.publishedAt, rows[0]?.tags, rows[0]?.coverImage);
@@ -31,7 +39,14 @@ describeEachDatabase("WordPress import", (get) => {
     console.log((await database.db.select().from(media)).length);
     console.log(await loadRedirectTable(database.db));
     const second = await importFile({ database, env, kind: "wordpress", file });
-    console.log(second.items.map((i) => `${i.position} ${i.itemKind} ${i.action} ${i.outcome} ${i.label} | ${i.reason} | ${i.outcomeNote}`).join("\n"));
+    console.log(
+      second.items
+        .map(
+          (i) =>
+            `${i.position} ${i.itemKind} ${i.action} ${i.outcome} ${i.label} | ${i.reason} | ${i.outcomeNote}`,
+        )
+        .join("\n"),
+    );
     expect(true).toBe(true);
   }, 60_000);
 });

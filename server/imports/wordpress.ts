@@ -1,6 +1,12 @@
 import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { planPage, type SourcePage } from "./pages";
-import { newPostsState, type PostsState, planPost, type SourceComment, type SourcePost } from "./posts";
+import {
+  newPostsState,
+  type PostsState,
+  planPost,
+  type SourceComment,
+  type SourcePost,
+} from "./posts";
 import type { Importer } from "./types";
 import { readWxr, type WxrItem, type WxrSite } from "./wxr";
 
@@ -83,8 +89,10 @@ function statusOf(item: WxrItem): Pick<SourcePost, "status" | "statusNote" | "sk
     return { status: "draft", statusNote: "It was password-protected: kept as a draft." };
   if (status === "publish") return { status: "published" };
   if (status === "future") return { status: "scheduled" };
-  if (status === "private") return { status: "draft", statusNote: "It was private: kept as a draft." };
-  if (status === "pending") return { status: "draft", statusNote: "It was waiting for review: kept as a draft." };
+  if (status === "private")
+    return { status: "draft", statusNote: "It was private: kept as a draft." };
+  if (status === "pending")
+    return { status: "draft", statusNote: "It was waiting for review: kept as a draft." };
   return { status: "draft" };
 }
 
@@ -118,9 +126,10 @@ function sourcePostOf(item: WxrItem, state: WordPressState): SourcePost {
   const login = (fields["dc:creator"] ?? "").trim();
   const oldPaths = [
     ...new Set(
-      [fields.link ? oldPathOf(fields.link, state) : undefined, id ? `${state.blogPath}/?p=${id}` : undefined].filter(
-        (value): value is string => Boolean(value),
-      ),
+      [
+        fields.link ? oldPathOf(fields.link, state) : undefined,
+        id ? `${state.blogPath}/?p=${id}` : undefined,
+      ].filter((value): value is string => Boolean(value)),
     ),
   ];
   return {
@@ -155,9 +164,10 @@ function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
     isWordPress: true,
     status: status === "published" ? "published" : status === "skip" ? "skip" : "draft",
     date: wordPressDate(item.fields["wp:post_date_gmt"], item.fields.pubDate),
-    oldPaths: [item.fields.link ? oldPathOf(item.fields.link, state) : undefined, id ? `${state.blogPath}/?page_id=${id}` : undefined].filter(
-      (value): value is string => Boolean(value),
-    ),
+    oldPaths: [
+      item.fields.link ? oldPathOf(item.fields.link, state) : undefined,
+      id ? `${state.blogPath}/?page_id=${id}` : undefined,
+    ].filter((value): value is string => Boolean(value)),
   };
 }
 
@@ -176,11 +186,17 @@ export const wordPressImporter: Importer<WordPressState, WxrItem> = {
         const type = (event.item.fields["wp:post_type"] ?? "").trim() || "post";
         counts[type] = (counts[type] ?? 0) + 1;
         if (type === "attachment") {
-          const url = (event.item.fields["wp:attachment_url"] ?? event.item.fields.guid ?? "").trim();
+          const url = (
+            event.item.fields["wp:attachment_url"] ??
+            event.item.fields.guid ??
+            ""
+          ).trim();
           if (url)
             attachments.set((event.item.fields["wp:post_id"] ?? "").trim(), {
               url,
-              alt: (event.item.meta._wp_attachment_image_alt ?? "").trim() || htmlToText(event.item.fields.title ?? ""),
+              alt:
+                (event.item.meta._wp_attachment_image_alt ?? "").trim() ||
+                htmlToText(event.item.fields.title ?? ""),
             });
         }
       }

@@ -72,7 +72,9 @@ export async function openSafeZip(file: string, limits: ZipLimits): Promise<Safe
         if (error instanceof AppError) return reject(error);
         // yauzl's own check of names comes first: the same refusal, in our words.
         if (/relative path|absolute path|invalid characters/i.test(error.message))
-          return reject(refused(`The zip names a file outside itself (${error.message}); it was refused.`));
+          return reject(
+            refused(`The zip names a file outside itself (${error.message}); it was refused.`),
+          );
         reject(refused(`The zip is damaged (${error.message}).`));
       });
       zip.on("end", () => resolve());
@@ -80,9 +82,13 @@ export async function openSafeZip(file: string, limits: ZipLimits): Promise<Safe
         const name = entry.fileName;
         const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
         if (isUnsafeName(name))
-          return reject(refused(`The zip names a file outside itself (${name.slice(0, 120)}); it was refused.`));
+          return reject(
+            refused(`The zip names a file outside itself (${name.slice(0, 120)}); it was refused.`),
+          );
         if (mode === S_IFLNK)
-          return reject(refused(`The zip holds a symbolic link (${name.slice(0, 120)}); it was refused.`));
+          return reject(
+            refused(`The zip holds a symbolic link (${name.slice(0, 120)}); it was refused.`),
+          );
         if (!name.endsWith("/")) {
           total += entry.uncompressedSize;
           if (total > limits.maxTotalBytes)
@@ -111,7 +117,11 @@ export async function openSafeZip(file: string, limits: ZipLimits): Promise<Safe
       open: (entry) =>
         new Promise<Readable>((resolve, reject) =>
           zip.openReadStream(entry, (error, stream) =>
-            error ? reject(refused(`${entry.fileName} could not be read from the zip (${error.message}).`)) : resolve(stream),
+            error
+              ? reject(
+                  refused(`${entry.fileName} could not be read from the zip (${error.message}).`),
+                )
+              : resolve(stream),
           ),
         ),
       close: () => zip.close(),

@@ -6,7 +6,12 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "#server/db/client.ts";
-import { type ImportKind, type ImportOptions, importItems, importRuns } from "#server/db/schema/imports.ts";
+import {
+  type ImportKind,
+  type ImportOptions,
+  importItems,
+  importRuns,
+} from "#server/db/schema/imports.ts";
 import { type Env, parseEnv } from "#server/env.ts";
 import { runImportToEnd } from "#server/imports/pipeline.ts";
 import { createRunRecord, getImportRun, startImport } from "#server/imports/runs.ts";
@@ -38,7 +43,9 @@ export function importEnv(overrides: Record<string, string> = {}): Env {
 }
 
 export async function png(width = 64, height = 48, color = "#3366ff") {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** The old site: answers any .png address with a picture, counting what it is asked; 404 otherwise. */
@@ -90,7 +97,10 @@ export async function previewImport({
     actor: shellActor,
   });
   if (zip)
-    await database.db.update(importRuns).set({ zipName: path.basename(zip) }).where(eq(importRuns.id, run.id));
+    await database.db
+      .update(importRuns)
+      .set({ zipName: path.basename(zip) })
+      .where(eq(importRuns.id, run.id));
   await runImportToEnd({ database, env, runId: run.id, files: { source: file, zip } });
   const previewed = await getImportRun(database.db, run.id);
   const items = await database.db
@@ -129,9 +139,12 @@ export async function applyImport({
 }
 
 /** Preview then import, in one call. */
-export async function importFile(options: Parameters<typeof previewImport>[0] & { allAgreed?: boolean }) {
+export async function importFile(
+  options: Parameters<typeof previewImport>[0] & { allAgreed?: boolean },
+) {
   const preview = await previewImport(options);
-  if (preview.run?.status !== "ready") throw new Error(`preview ended ${preview.run?.status}: ${preview.run?.error}`);
+  if (preview.run?.status !== "ready")
+    throw new Error(`preview ended ${preview.run?.status}: ${preview.run?.error}`);
   const done = await applyImport({
     database: options.database,
     env: options.env,

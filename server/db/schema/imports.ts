@@ -9,20 +9,15 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { importKindList } from "#shared/imports.ts";
 
 // Moving in (docs/decisions/520-imports.md): one row per import, one per item of its preview,
 // and the ledger of what every import created, so running one again creates nothing twice.
 
-export const importKinds = ["wordpress", "ghost", "subscribers", "clients", "invoices"] as const;
+export const importKinds = importKindList;
 export type ImportKind = (typeof importKinds)[number];
 
-export type ImportStatus =
-  | "analysing"
-  | "ready"
-  | "importing"
-  | "done"
-  | "failed"
-  | "cancelled";
+export type ImportStatus = "analysing" | "ready" | "importing" | "done" | "failed" | "cancelled";
 
 /** What staff chose beside the file. */
 export type ImportOptions = {
