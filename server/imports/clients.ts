@@ -64,6 +64,8 @@ type ClientsState = {
   columns: Partial<Record<Field, number>>;
   /** Clients this read of the file creates, by lower-cased name: the first line's number. */
   planned: Map<string, { line: number; emails: Set<string> }>;
+  /** Contacts this read of the file adds, by "client|email": their line. */
+  plannedContacts: Map<string, number>;
 };
 
 const SOURCE = "clients";
@@ -161,7 +163,7 @@ function contactOf(row: string[], columns: ClientsState["columns"]) {
 export const clientsImporter: Importer<ClientsState, CsvRow> = {
   async prepare(context) {
     const { columns } = await readCsvHeader(context, aliases);
-    return { columns, planned: new Map() };
+    return { columns, planned: new Map(), plannedContacts: new Map() };
   },
   units: (context) => csvBodyRows(context),
   async plan(row, context, state): Promise<PlannedItem[]> {
@@ -215,9 +217,13 @@ export const clientsImporter: Importer<ClientsState, CsvRow> = {
               (earlier ? `Repeats the client of line ${earlier.line}.` : "Already in Frontier."),
           },
         ];
-      if (earlier?.emails.has(contact.email))
-        return [{ ...base, action: "skip", reason: `Repeats line ${earlier.line}.` }];
-      earlier?.emails.add(contact.email);
+      const contactKey = `${key}|${contact.email}`;
+      const seenLine =
+        state.plannedContacts.get(contactKey) ??
+        (earlier?.emails.has(contact.email) ? earlier.line : undefined);
+      if (seenLine !== undefined)
+        return [{ ...base, action: "skip", reason: `Repeats line ${seenLine}.` }];
+      state.plannedContacts.set(contactKey, row.line);
       if (existing) {
         const [known] = await context.db
           .select({ id: clientContacts.id })

@@ -214,11 +214,15 @@ export const subscribersImporter: Importer<SubscriberState, CsvRow> = {
         .filter(Boolean)
         .join(" ");
       item.run = async () => {
+        const [current] = await context.db
+          .select({ tags: subscribers.tags })
+          .from(subscribers)
+          .where(eq(subscribers.email, email));
         await context.db
           .update(subscribers)
           .set({
             name: sql`coalesce(${subscribers.name}, ${name || null})`,
-            tags: sql`array(select distinct unnest(${subscribers.tags} || ${tags}::text[]))`,
+            tags: [...new Set([...(current?.tags ?? []), ...tags])],
             ...(optsOut
               ? {
                   status: consent as "unsubscribed" | "bounced",
