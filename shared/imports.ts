@@ -12,3 +12,8 @@ export const importKindNames: Record<ImportKindName, string> = {
 
 /** The largest export accepted (a WXR, a Ghost JSON, a CSV) and the largest uploads zip. */
 export const importFileLimits = { source: 512 * 1024 ** 2, zip: 2 * 1024 ** 3 } as const;
+
+/** An import's rows, a page at a time, filtered by what happens to them. */
+export const IMPORT_ITEMS_PAGE_SIZE = 50;
+export const itemFilters = ["all", "create", "skip", "later", "problems"] as const;
+export type ItemFilter = (typeof itemFilters)[number];

@@ -23,7 +23,9 @@ const quote = (name: string) => `"${name}"`;
 async function countsOf(database: Database, tables: string[]) {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${quote(table)}`));
+    const result = await database.db.execute(
+      sql.raw(`select count(*)::int as n from ${quote(table)}`),
+    );
     counts[table] = Number((result.rows[0] as { n: number }).n);
   }
   return counts;
@@ -40,9 +42,18 @@ describeEachDatabase("export and load", (get, kind) => {
     const source = get();
     const sourceEnv = importEnv();
     await seedDatabase(source.db);
-    const admin = await createStaffUser({ db: source.db }, { email: "owner@frontier.test", password: "a-long-password-1", role: "admin" });
+    const admin = await createStaffUser(
+      { db: source.db },
+      { email: "owner@frontier.test", password: "a-long-password-1", role: "admin" },
+    );
     const picture = await png(900, 600, "#00aa55");
-    const saved = await saveUpload({ db: source.db, env: sourceEnv, bytes: picture, kind: "image", alt: "Green" });
+    const saved = await saveUpload({
+      db: source.db,
+      env: sourceEnv,
+      bytes: picture,
+      kind: "image",
+      alt: "Green",
+    });
     await source.db.insert(webhookEndpoints).values({
       url: "https://hooks.example/frontier",
       events: ["lead.created"],
@@ -60,7 +71,11 @@ describeEachDatabase("export and load", (get, kind) => {
     expect(before.invoices).toBeGreaterThan(0);
 
     const file = tempFile("export.zip", "");
-    const manifest = await writeExportArchive({ db: source.db, env: sourceEnv, output: createWriteStream(file) });
+    const manifest = await writeExportArchive({
+      db: source.db,
+      env: sourceEnv,
+      output: createWriteStream(file),
+    });
     expect(manifest.tables).toEqual(before);
     expect(manifest.files).toBe(saved.variants.length);
 
@@ -69,13 +84,20 @@ describeEachDatabase("export and load", (get, kind) => {
     const texts: string[] = [];
     const names = [...zip.files.keys()];
     for (const [name, entry] of zip.files)
-      if (name.startsWith("data/")) texts.push((await readZipEntry(zip, entry, 50 * 1024 * 1024))?.toString("utf8") ?? "");
+      if (name.startsWith("data/"))
+        texts.push((await readZipEntry(zip, entry, 50 * 1024 * 1024))?.toString("utf8") ?? "");
     zip.close();
     const everything = texts.join("\n");
     expect(everything).not.toContain("THIS-MUST-NOT-TRAVEL");
     expect(everything).not.toContain("f".repeat(64));
     expect(everything).not.toMatch(/"password"\s*:|"secret"\s*:|"token_hash"\s*:/);
-    for (const table of ["auth_accounts", "auth_sessions", "auth_two_factors", "api_tokens", "portal_sessions"])
+    for (const table of [
+      "auth_accounts",
+      "auth_sessions",
+      "auth_two_factors",
+      "api_tokens",
+      "portal_sessions",
+    ])
       expect(names).not.toContain(`data/${table}.json`);
     expect(everything).toContain("owner@frontier.test");
 
@@ -94,7 +116,11 @@ describeEachDatabase("export and load", (get, kind) => {
       });
       expect(await sample(target)).toEqual(await sample(source));
       const [owner] = await target.db.select().from(authUsers).where(eq(authUsers.id, admin.id));
-      expect(owner).toMatchObject({ email: "owner@frontier.test", role: "admin", twoFactorEnabled: false });
+      expect(owner).toMatchObject({
+        email: "owner@frontier.test",
+        role: "admin",
+        twoFactorEnabled: false,
+      });
       const [endpoint] = await target.db.select().from(webhookEndpoints);
       expect(endpoint.isEnabled).toBe(false);
       expect(endpoint.secret).toMatch(/^whsec_/);
@@ -104,12 +130,16 @@ describeEachDatabase("export and load", (get, kind) => {
         const copied = await getStorage(targetEnv).get(variant.key);
         const original = await getStorage(sourceEnv).get(variant.key);
         if (!copied || !original) throw new Error(`${variant.key} missing`);
-        expect((await streamBytes(copied.body)).equals(await streamBytes(original.body))).toBe(true);
+        expect((await streamBytes(copied.body)).equals(await streamBytes(original.body))).toBe(
+          true,
+        );
       }
       expect(readFileSync(file).length).toBeGreaterThan(0);
 
       // A second load, or a load into an instance with data, is refused.
-      const refusal = await loadExportArchive({ db: target.db, env: targetEnv, file }).catch((error: unknown) => error);
+      const refusal = await loadExportArchive({ db: target.db, env: targetEnv, file }).catch(
+        (error: unknown) => error,
+      );
       expect(refusal).toBeInstanceOf(AppError);
       expect((refusal as AppError).message).toMatch(/not empty/);
     } finally {

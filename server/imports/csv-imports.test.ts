@@ -59,14 +59,12 @@ describeEachDatabase("newsletter list import", (get) => {
   it("keeps Listmonk's opt-outs, leaves unconfirmed people out, and never re-subscribes anyone", async () => {
     const database = get();
     const env = importEnv();
-    await database.db
-      .insert(subscribers)
-      .values({
-        email: "linus@list.example",
-        status: "unsubscribed",
-        unsubscribeToken: "tok-linus",
-        source: "website",
-      });
+    await database.db.insert(subscribers).values({
+      email: "linus@list.example",
+      status: "unsubscribed",
+      unsubscribeToken: "tok-linus",
+      source: "website",
+    });
     const file = tempFile("listmonk.csv", fixture("subscribers-listmonk.csv"));
     const { preview } = await importFile({ database, env, kind: "subscribers", file });
     expect(reasonOf(preview.items, "linus@list.example")).toMatch(

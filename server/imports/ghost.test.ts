@@ -13,8 +13,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const rowOf = (items: Array<{ itemKind: string; label: string }>, kind: string, label: string) =>
-  items.find((item) => item.itemKind === kind && item.label.includes(label));
+const rowOf = <Row extends { itemKind: string; label: string }>(
+  items: Row[],
+  kind: string,
+  label: string,
+) => items.find((item) => item.itemKind === kind && item.label.includes(label));
 
 describeEachDatabase("Ghost import", (get) => {
   it("maps posts with tags, authors, excerpts and images, keeps pages for later, and runs once", async () => {

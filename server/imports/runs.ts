@@ -17,7 +17,8 @@ import type { ImportActor } from "./types";
 
 export const IMPORT_JOB = "import.run";
 export const IMPORT_PRUNE_JOB = "import.prune";
-export const IMPORT_ITEMS_PAGE_SIZE = 50;
+
+import { IMPORT_ITEMS_PAGE_SIZE, type ItemFilter } from "#shared/imports.ts";
 
 export { importFileLimits, importKindNames } from "#shared/imports.ts";
 
@@ -123,9 +124,6 @@ export async function getImportRun(db: Db, id: string) {
 export async function findImportRuns(db: Db, limit = 20) {
   return db.select().from(importRuns).orderBy(desc(importRuns.createdAt)).limit(limit);
 }
-
-export const itemFilters = ["all", "create", "skip", "later", "problems"] as const;
-export type ItemFilter = (typeof itemFilters)[number];
 
 /** One page of an import's rows, in file order, filtered by what happens to them. */
 export async function findImportItems({

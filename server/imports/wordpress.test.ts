@@ -27,8 +27,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const rowOf = (items: Array<{ itemKind: string; label: string }>, kind: string, label: string) =>
-  items.find((item) => item.itemKind === kind && item.label.includes(label));
+const rowOf = <Row extends { itemKind: string; label: string }>(
+  items: Row[],
+  kind: string,
+  label: string,
+) => items.find((item) => item.itemKind === kind && item.label.includes(label));
 
 async function zipOf(files: Record<string, Buffer>) {
   const zip = new yazl.ZipFile();

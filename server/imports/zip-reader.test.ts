@@ -43,7 +43,10 @@ describe("reading a zip sent to the server", () => {
   it("refuses a zip naming a path outside itself", async () => {
     const bytes = await zipBytes((zip) => zip.addBuffer(Buffer.from("x"), "zz/evil.png"));
     // The same name in both headers, written as ../ after the fact (zip tools refuse to).
-    const crafted = Buffer.from(bytes.toString("latin1").replaceAll("zz/evil.png", "../evil.png"), "latin1");
+    const crafted = Buffer.from(
+      bytes.toString("latin1").replaceAll("zz/evil.png", "../evil.png"),
+      "latin1",
+    );
     expect(await refusal(crafted)).toMatch(/names a file outside itself/);
   });
 
@@ -55,15 +58,23 @@ describe("reading a zip sent to the server", () => {
   });
 
   it("refuses a zip bomb and more entries or bytes than allowed", async () => {
-    const bomb = await zipBytes((zip) => zip.addBuffer(Buffer.alloc(20 * 1024 * 1024), "uploads/zeros.png"));
+    const bomb = await zipBytes((zip) =>
+      zip.addBuffer(Buffer.alloc(20 * 1024 * 1024), "uploads/zeros.png"),
+    );
     expect(bomb.length).toBeLessThan(200_000);
     expect(await refusal(bomb)).toMatch(/zip bomb/);
     const many = await zipBytes((zip) => {
       for (let index = 0; index < 12; index++) zip.addBuffer(Buffer.from("x"), `f${index}.txt`);
     });
-    expect(await refusal(many, { ...uploadsZipLimits, maxEntries: 10 })).toMatch(/holds 12 entries/);
-    const big = await zipBytes((zip) => zip.addBuffer(Buffer.alloc(4096, 1), "big.bin", { compress: false }));
-    expect(await refusal(big, { ...uploadsZipLimits, maxTotalBytes: 1024 })).toMatch(/unpacks to more than/);
+    expect(await refusal(many, { ...uploadsZipLimits, maxEntries: 10 })).toMatch(
+      /holds 12 entries/,
+    );
+    const big = await zipBytes((zip) =>
+      zip.addBuffer(Buffer.alloc(4096, 1), "big.bin", { compress: false }),
+    );
+    expect(await refusal(big, { ...uploadsZipLimits, maxTotalBytes: 1024 })).toMatch(
+      /unpacks to more than/,
+    );
     expect(await refusal(Buffer.from("not a zip at all"))).toMatch(/not a zip file/);
   });
 });

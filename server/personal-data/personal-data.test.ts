@@ -13,7 +13,12 @@ import { portalAccess, portalSessions } from "#server/db/schema/portal.ts";
 import { AppError } from "#server/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { importEnv } from "#tests/helpers/imports.ts";
-import { countPersonalData, erasePersonalData, findPersonalData, personalDataJson } from "./personal-data";
+import {
+  countPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  personalDataJson,
+} from "./personal-data";
 import { downloadOwnData, requestOwnDataExport } from "./self-export";
 
 const actor = { id: "admin-1", email: "admin@frontier.test", address: "192.0.2.1" };
@@ -23,26 +28,59 @@ async function plantPerson(database: Database, email: string) {
   const { db } = database;
   const [lead] = await db
     .insert(leads)
-    .values({ name: "Pat Person", email: email.toUpperCase(), message: "We need an app.", address: "203.0.113.9" })
+    .values({
+      name: "Pat Person",
+      email: email.toUpperCase(),
+      message: "We need an app.",
+      address: "203.0.113.9",
+    })
     .returning();
-  await db.insert(leadTouchpoints).values({ leadId: lead.id, position: 0, path: "/insights/x", viewedAt: new Date() });
+  await db
+    .insert(leadTouchpoints)
+    .values({ leadId: lead.id, position: 0, path: "/insights/x", viewedAt: new Date() });
   await db
     .insert(subscribers)
-    .values({ email, name: "Pat", status: "confirmed", unsubscribeToken: `unsub-${lead.id}`, source: "website" });
+    .values({
+      email,
+      name: "Pat",
+      status: "confirmed",
+      unsubscribeToken: `unsub-${lead.id}`,
+      source: "website",
+    });
   const [conversation] = await db
     .insert(chatConversations)
     .values({ visitorId: `visitor-${lead.id}`, visitorName: "Pat", visitorEmail: email })
     .returning();
-  await db.insert(chatMessages).values({ conversationId: conversation.id, seq: 1, author: "visitor", body: "Hello there" });
+  await db
+    .insert(chatMessages)
+    .values({ conversationId: conversation.id, seq: 1, author: "visitor", body: "Hello there" });
   const [insight] = await db
     .insert(insights)
-    .values({ slug: `post-${lead.id.slice(0, 8)}`, title: "A post", excerpt: "e", body: "b", author: "a" })
+    .values({
+      slug: `post-${lead.id.slice(0, 8)}`,
+      title: "A post",
+      excerpt: "e",
+      body: "b",
+      author: "a",
+    })
     .returning();
-  await db.insert(comments).values({ insightId: insight.id, name: "Pat", email, body: "Nice post", status: "approved" });
-  const [client] = await db.insert(clients).values({ company: `Pat Co ${lead.id.slice(0, 4)}`, currency: "EUR" }).returning();
+  await db
+    .insert(comments)
+    .values({ insightId: insight.id, name: "Pat", email, body: "Nice post", status: "approved" });
+  const [client] = await db
+    .insert(clients)
+    .values({ company: `Pat Co ${lead.id.slice(0, 4)}`, currency: "EUR" })
+    .returning();
   const [contact] = await db
     .insert(clientContacts)
-    .values({ clientId: client.id, name: "Pat Person", email, phone: "+1 555", role: "CEO", isPrimary: true })
+    .values({
+      clientId: client.id,
+      name: "Pat Person",
+      email,
+      phone: "+1 555",
+      role: "CEO",
+      isPrimary: true,
+    })
     .returning();
   await db.insert(portalAccess).values({ contactId: contact.id, clientId: client.id });
   await db.insert(portalSessions).values({
@@ -64,7 +102,15 @@ async function plantPerson(database: Database, email: string) {
       status: "sent",
     })
     .returning();
-  await db.insert(mailMessages).values({ to: email, from: "x@frontier.test", subject: "Your invoice", text: "t", status: "outbox" });
+  await db
+    .insert(mailMessages)
+    .values({
+      to: email,
+      from: "x@frontier.test",
+      subject: "Your invoice",
+      text: "t",
+      status: "outbox",
+    });
   return { contact, invoice, client };
 }
 
@@ -90,7 +136,14 @@ describeEachDatabase("a person's data", (get) => {
     expect(json.recordsKept.invoices[0].number).toBe(invoice.number);
 
     const outcome = await erasePersonalData({ db: database.db, email, actor });
-    expect(outcome).toMatchObject({ leads: 1, subscribers: 1, chatConversations: 1, comments: 1, mails: 1, clientContactsAnonymised: 1 });
+    expect(outcome).toMatchObject({
+      leads: 1,
+      subscribers: 1,
+      chatConversations: 1,
+      comments: 1,
+      mails: 1,
+      clientContactsAnonymised: 1,
+    });
     const after = await findPersonalData(database.db, email);
     expect(countPersonalData(after)).toEqual({
       leads: 0,
@@ -102,12 +155,24 @@ describeEachDatabase("a person's data", (get) => {
       pagesBeforeContact: 0,
       mails: 0,
     });
-    const [anonymous] = await database.db.select().from(clientContacts).where(eq(clientContacts.id, contact.id));
+    const [anonymous] = await database.db
+      .select()
+      .from(clientContacts)
+      .where(eq(clientContacts.id, contact.id));
     expect(anonymous).toMatchObject({ name: "Erased contact", phone: "", role: "" });
     expect(anonymous.email).toMatch(/@erased\.invalid$/);
     const [kept] = await database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
-    expect(kept).toMatchObject({ number: invoice.number, total: 10_000, clientId: invoice.clientId });
-    expect(await database.db.select().from(portalSessions).where(eq(portalSessions.contactId, contact.id))).toEqual([]);
+    expect(kept).toMatchObject({
+      number: invoice.number,
+      total: 10_000,
+      clientId: invoice.clientId,
+    });
+    expect(
+      await database.db
+        .select()
+        .from(portalSessions)
+        .where(eq(portalSessions.contactId, contact.id)),
+    ).toEqual([]);
     const [erased] = await database.db
       .select()
       .from(auditEvents)
@@ -116,7 +181,9 @@ describeEachDatabase("a person's data", (get) => {
     expect(JSON.stringify(erased.detail)).not.toContain("pat@person");
     expect(erased.detail.emailSha256).toMatch(/^[0-9a-f]{16}$/);
 
-    const again = await erasePersonalData({ db: database.db, email, actor }).catch((error: unknown) => error);
+    const again = await erasePersonalData({ db: database.db, email, actor }).catch(
+      (error: unknown) => error,
+    );
     expect(again).toBeInstanceOf(AppError);
   });
 
@@ -126,24 +193,39 @@ describeEachDatabase("a person's data", (get) => {
     const email = "sam@subscriber.example";
     await database.db
       .insert(subscribers)
-      .values({ email, status: "confirmed", unsubscribeToken: "sam-unsubscribe-token", source: "website" });
-    const answer = await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "sam-unsubscribe-token" });
+      .values({
+        email,
+        status: "confirmed",
+        unsubscribeToken: "sam-unsubscribe-token",
+        source: "website",
+      });
+    const answer = await requestOwnDataExport({
+      db: database.db,
+      env,
+      unsubscribeToken: "sam-unsubscribe-token",
+    });
     expect(answer).toMatch(/on its way/);
     // An unknown token gets the same answer and sends nothing.
-    expect(await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "nobody" })).toBe(answer);
+    expect(await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "nobody" })).toBe(
+      answer,
+    );
     const mails = await database.db.select().from(mailMessages).where(eq(mailMessages.to, email));
     expect(mails).toHaveLength(1);
     const token = /my-data\?token=([\w-]+)/.exec(mails[0].text)?.[1] ?? "";
     const file = JSON.parse(await downloadOwnData({ db: database.db, token }));
     expect(file.email).toBe(email);
     expect(file.subscribers[0].status).toBe("confirmed");
-    const spent = await downloadOwnData({ db: database.db, token }).catch((error: unknown) => error);
+    const spent = await downloadOwnData({ db: database.db, token }).catch(
+      (error: unknown) => error,
+    );
     expect((spent as AppError).status).toBe(410);
     await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "sam-unsubscribe-token" });
     await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "sam-unsubscribe-token" });
-    const limited = await requestOwnDataExport({ db: database.db, env, unsubscribeToken: "sam-unsubscribe-token" }).catch(
-      (error: unknown) => error,
-    );
+    const limited = await requestOwnDataExport({
+      db: database.db,
+      env,
+      unsubscribeToken: "sam-unsubscribe-token",
+    }).catch((error: unknown) => error);
     expect((limited as AppError).status).toBe(429);
   });
 });

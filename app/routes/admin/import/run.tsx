@@ -11,14 +11,17 @@ import {
   cancelImport,
   findImportItems,
   getImportRun,
-  IMPORT_ITEMS_PAGE_SIZE,
-  type ItemFilter,
-  itemFilters,
   startImport,
 } from "#server/imports/runs.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { readUploadForm, type UploadForm } from "#server/upload-form.ts";
-import { importFileLimits, importKindNames } from "#shared/imports.ts";
+import {
+  IMPORT_ITEMS_PAGE_SIZE,
+  type ItemFilter,
+  importFileLimits,
+  importKindNames,
+  itemFilters,
+} from "#shared/imports.ts";
 import type { Route } from "./+types/run";
 import { ImportItemsTable } from "./items-table";
 import { actionText, countLines, formatBytes, outcomeText, runStatusText } from "./labels";
