@@ -157,10 +157,10 @@ function imageSourceOf(address: string, context: ImportContext, state: PostsStat
 }
 
 function describeSource(source: ImageSource) {
-  if (source.kind === "zip") return `from the uploads zip (${source.entry})`;
+  if (source.kind === "zip") return `From the uploads zip (${source.entry}).`;
   if (source.kind === "url")
-    return `fetched from ${new URL(source.url).host} when imported; listed as missing if it does not answer`;
-  return source.reason;
+    return `Fetched from ${new URL(source.url).host} when imported; listed as missing if it does not answer.`;
+  return `${source.reason[0].toUpperCase()}${source.reason.slice(1)}.`;
 }
 
 /** An image's bytes from the zip or its address; a reason instead when they cannot be had. */

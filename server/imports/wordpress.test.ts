@@ -202,10 +202,10 @@ describeEachDatabase("WordPress import", (get) => {
     );
     const { preview, items } = await importFile({ database, env, kind: "wordpress", file, zip });
     expect(rowOf(preview.items, "image", "featured.png")?.reason).toMatch(
-      /from the uploads zip \(uploads\/2019\/05\/featured\.png\)/,
+      /From the uploads zip \(uploads\/2019\/05\/featured\.png\)/,
     );
     expect(rowOf(preview.items, "image", "diagram-300x200.png")?.reason).toMatch(
-      /fetched from old-site\.invalid/,
+      /Fetched from old-site\.invalid/,
     );
     expect(rowOf(items, "image", "featured.png")?.outcome).toBe("created");
     expect(rowOf(items, "image", "diagram-300x200.png")).toMatchObject({ outcome: "missing" });
