@@ -38,15 +38,13 @@ async function plantPerson(database: Database, email: string) {
   await db
     .insert(leadTouchpoints)
     .values({ leadId: lead.id, position: 0, path: "/insights/x", viewedAt: new Date() });
-  await db
-    .insert(subscribers)
-    .values({
-      email,
-      name: "Pat",
-      status: "confirmed",
-      unsubscribeToken: `unsub-${lead.id}`,
-      source: "website",
-    });
+  await db.insert(subscribers).values({
+    email,
+    name: "Pat",
+    status: "confirmed",
+    unsubscribeToken: `unsub-${lead.id}`,
+    source: "website",
+  });
   const [conversation] = await db
     .insert(chatConversations)
     .values({ visitorId: `visitor-${lead.id}`, visitorName: "Pat", visitorEmail: email })
@@ -102,15 +100,13 @@ async function plantPerson(database: Database, email: string) {
       status: "sent",
     })
     .returning();
-  await db
-    .insert(mailMessages)
-    .values({
-      to: email,
-      from: "x@frontier.test",
-      subject: "Your invoice",
-      text: "t",
-      status: "outbox",
-    });
+  await db.insert(mailMessages).values({
+    to: email,
+    from: "x@frontier.test",
+    subject: "Your invoice",
+    text: "t",
+    status: "outbox",
+  });
   return { contact, invoice, client };
 }
 
@@ -191,14 +187,12 @@ describeEachDatabase("a person's data", (get) => {
     const database = get();
     const env = importEnv();
     const email = "sam@subscriber.example";
-    await database.db
-      .insert(subscribers)
-      .values({
-        email,
-        status: "confirmed",
-        unsubscribeToken: "sam-unsubscribe-token",
-        source: "website",
-      });
+    await database.db.insert(subscribers).values({
+      email,
+      status: "confirmed",
+      unsubscribeToken: "sam-unsubscribe-token",
+      source: "website",
+    });
     const answer = await requestOwnDataExport({
       db: database.db,
       env,

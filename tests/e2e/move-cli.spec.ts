@@ -15,7 +15,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 function run(command: "import" | "export", dataDir: string, args: string[]) {
   return spawnSync(process.execPath, [compiledCli(command), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", PUBLIC_URL: "http://frontier.test" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: "http://frontier.test",
+    },
     encoding: "utf8",
     timeout: budget(120_000),
   });
@@ -32,7 +38,9 @@ describe("npm run import and npm run export", () => {
       const preview = run("import", source.dataDir, ["wordpress", file, "--preview"]);
       expect(preview.status, preview.stderr).toBe(0);
       expect(preview.stdout).toMatch(/post create: 5/);
-      expect(preview.stdout).toMatch(/later {2}page 150 {2}page About us: Pages are imported once the page builder is available/);
+      expect(preview.stdout).toMatch(
+        /later {2}page 150 {2}page About us: Pages are imported once the page builder is available/,
+      );
       const imported = run("import", source.dataDir, ["wordpress", file, "--yes"]);
       expect(imported.status, imported.stderr).toBe(0);
       expect(imported.stdout).toMatch(/post created: 5/);
@@ -40,7 +48,10 @@ describe("npm run import and npm run export", () => {
       const again = run("import", source.dataDir, ["wordpress", file, "--yes"]);
       expect(again.stdout).not.toMatch(/post created/);
 
-      const archive = path.join(mkdtempSync(path.join(tmpdir(), "frontier-cli-export-")), "site.zip");
+      const archive = path.join(
+        mkdtempSync(path.join(tmpdir(), "frontier-cli-export-")),
+        "site.zip",
+      );
       const exported = run("export", source.dataDir, ["--out", archive]);
       expect(exported.status, exported.stderr).toBe(0);
       expect(exported.stdout).toMatch(/Exported \d+ rows of \d+ tables and \d+ files/);
@@ -56,7 +67,10 @@ describe("npm run import and npm run export", () => {
       expect(refused.stderr).toMatch(/not empty/);
 
       const database = await openDatabase({ dataDir: targetDir });
-      const [post] = await database.db.select().from(insights).where(eq(insights.slug, "moving-fast"));
+      const [post] = await database.db
+        .select()
+        .from(insights)
+        .where(eq(insights.slug, "moving-fast"));
       await database.close();
       expect(post?.status).toBe("published");
       const server = await startServer({ dataDir: targetDir });

@@ -264,14 +264,23 @@ describe("a subscriber's own data", () => {
 
     await gotoHydrated(page, local(unsubscribeUrl ?? ""));
     await page.getByRole("button", { name: "Mail me a copy of my data" }).click();
-    await page.getByText("If that subscription exists, a link to your data is on its way").waitFor();
+    await page
+      .getByText("If that subscription exists, a link to your data is on its way")
+      .waitFor();
     // Asking changes nothing else: the subscription is still there.
     await page.getByRole("button", { name: "Unsubscribe" }).waitFor();
     await expect
-      .poll(() => smtp.received.some((item) => item.to.includes(email) && item.raw.includes("Your data at Digital Frontier")))
+      .poll(() =>
+        smtp.received.some(
+          (item) => item.to.includes(email) && item.raw.includes("Your data at Digital Frontier"),
+        ),
+      )
       .toBe(true);
-    const dataMail = readableMail(smtp.received.findLast((item) => item.to.includes(email))?.raw ?? "");
-    const link = /https:\/\/frontier\.example\/newsletter\/my-data\?token=[\w-]+/.exec(dataMail)?.[0] ?? "";
+    const dataMail = readableMail(
+      smtp.received.findLast((item) => item.to.includes(email))?.raw ?? "",
+    );
+    const link =
+      /https:\/\/frontier\.example\/newsletter\/my-data\?token=[\w-]+/.exec(dataMail)?.[0] ?? "";
     expect(link).toBeTruthy();
 
     await gotoHydrated(page, local(link));
