@@ -142,6 +142,7 @@ export default [
   route("onboarding/:projectId/autosave", "routes/resources/onboarding-autosave.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
   route("admin/export/archive", "routes/resources/export-archive.ts"),
+  route("newsletter/my-data/download", "routes/resources/my-data-download.ts"),
   route("admin/personal-data/export", "routes/resources/personal-data-export.ts"),
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),

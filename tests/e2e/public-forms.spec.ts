@@ -293,7 +293,7 @@ describe("a subscriber's own data", () => {
     expect(file.email).toBe(email);
     expect(file.subscribers[0].status).toBe("pending");
     // The link works once.
-    const again = await fetch(local(link), {
+    const again = await fetch(`${server.url}/newsletter/my-data/download`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: `token=${new URL(link).searchParams.get("token")}`,
