@@ -35,6 +35,7 @@ export default [
     route("privacy", "routes/site/privacy.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
+    route("newsletter/my-data", "routes/site/newsletter-my-data.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -119,6 +120,10 @@ export default [
       route("account", "routes/admin/account/index.tsx"),
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("audit", "routes/admin/audit/index.tsx"),
+      route("import", "routes/admin/import/index.tsx"),
+      route("import/:id", "routes/admin/import/run.tsx"),
+      route("export", "routes/admin/export/index.tsx"),
+      route("personal-data", "routes/admin/personal-data/index.tsx"),
       route("api-tokens", "routes/admin/api-tokens/index.tsx"),
       ...prefix("time", [
         index("routes/admin/time/index.tsx"),
@@ -150,6 +155,9 @@ export default [
   route("admin/content/autosave", "routes/resources/content-autosave.ts"),
   route("onboarding/:projectId/autosave", "routes/resources/onboarding-autosave.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
+  route("admin/export/archive", "routes/resources/export-archive.ts"),
+  route("newsletter/my-data/download", "routes/resources/my-data-download.ts"),
+  route("admin/personal-data/export", "routes/resources/personal-data-export.ts"),
   route("admin/campaigns/preview", "routes/resources/campaign-preview.ts"),
   route("newsletter/t/:token/:kind", "routes/resources/campaign-tracking.ts"),
   route("api/chat", "routes/resources/chat.ts"),

@@ -26,6 +26,8 @@ const entries = {
   "cli/user": "server/auth/cli.ts",
   "cli/seed": "server/db/seed/cli.ts",
   "cli/backup": "server/backup/cli.ts",
+  "cli/import": "server/imports/cli.ts",
+  "cli/export": "server/exports/cli.ts",
 };
 
 execSync("npx react-router build", { cwd: root, stdio: "inherit" });

@@ -12,7 +12,7 @@ const markers = [
   "start.mjs",
   "node_modules/react-router/dist/production/index.mjs",
   "node_modules/react-dom/cjs/react-dom-server.node.production.js",
-  ...["user", "seed", "backup"].map((name) => `cli/${name}.mjs`),
+  ...["user", "seed", "backup", "import", "export"].map((name) => `cli/${name}.mjs`),
 ].map((file) => path.join(buildDir, file));
 const watched = [
   "app",

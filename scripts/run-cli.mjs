@@ -1,9 +1,9 @@
-// `npm run user|seed|backup -- ...`: builds when needed (see ensure-build.mjs), then runs
+// `npm run user|seed|backup|import|export -- ...`: builds when needed (see ensure-build.mjs), then runs
 // the command compiled into build/cli/, with the arguments that follow its name.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const commands = ["user", "seed", "backup"];
+const commands = ["user", "seed", "backup", "import", "export"];
 const name = process.argv[2];
 if (!commands.includes(name)) {
   process.stderr.write(`Usage: node scripts/run-cli.mjs ${commands.join("|")} [arguments]\n`);

@@ -29,6 +29,12 @@ describe("bodyLimitFor", () => {
     // Only a multipart form carries a file: the same address's text forms get a text limit.
     expect(limit("/onboarding/abc")).toBe(256 * KB);
     expect(limit("/onboarding/abc/autosave", true)).toBe(256 * KB);
+    // Imports: the export, then its uploads folder; their other forms are ordinary admin forms.
+    expect(limit("/admin/import", true)).toBe(512 * MB + 64 * KB);
+    expect(limit("/admin/import/0f6c1f5e-0000-4000-8000-000000000000", true)).toBe(
+      2048 * MB + 64 * KB,
+    );
+    expect(limit("/admin/import/0f6c1f5e-0000-4000-8000-000000000000")).toBe(2 * MB);
   });
 });
 

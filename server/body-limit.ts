@@ -4,6 +4,7 @@ import {
   ONBOARDING_FILE_TOO_LARGE,
   ONBOARDING_MAX_FILE_BYTES,
 } from "#shared/business/onboarding-form.ts";
+import { importFileLimits } from "#shared/imports.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -56,6 +57,17 @@ export function bodyLimitFor({ path, isMultipart }: { path: string; isMultipart:
   if (route === "/admin/subscribers")
     return { bytes: 16 * MB, message: "The CSV file is larger than 5 MB; split it." };
   if (route === "/admin/content/autosave") return textForm(2 * MB, true);
+  // Imports (decision 520): an export of up to 512 MB, then its uploads folder as a zip of up to 2 GB.
+  if (route === "/admin/import" && isMultipart)
+    return {
+      bytes: importFileLimits.source + ENVELOPE,
+      message: `The export is larger than ${formatMegabytes(importFileLimits.source)}; use npm run import on the server.`,
+    };
+  if (/^\/admin\/import\/[^/]+$/.test(route) && isMultipart)
+    return {
+      bytes: importFileLimits.zip + ENVELOPE,
+      message: `The zip is larger than ${formatMegabytes(importFileLimits.zip)}; use npm run import on the server.`,
+    };
   if (route === "/admin" || route.startsWith("/admin/")) return textForm(2 * MB);
   if (route.startsWith("/api/auth/")) return { ...textForm(16 * KB, true), requiresLength: true };
   if (route === "/api/chat") return textForm(64 * KB, true);

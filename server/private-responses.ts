@@ -23,6 +23,7 @@ const privatePrefixes = [
   "/onboarding",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
+  "/newsletter/my-data",
 ];
 
 /** Whether an address is private, its React Router data request (`.data`) included. */

@@ -26,7 +26,7 @@ export type BackupOutcome = Manifest & { skippedUploads: SkippedUpload[] };
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Our tables in the current schema, in an order where every table comes after those it references. */
-async function tablesInDependencyOrder(db: Db): Promise<string[]> {
+export async function tablesInDependencyOrder(db: Db): Promise<string[]> {
   const tables = (
     await db.execute(sql`
       select table_name from information_schema.tables
@@ -55,7 +55,7 @@ async function tablesInDependencyOrder(db: Db): Promise<string[]> {
   return ordered;
 }
 
-async function migrationCount(db: Db) {
+export async function migrationCount(db: Db) {
   const result = await db.execute(sql`
     select count(*)::int as count from information_schema.tables
     where table_name = '__drizzle_migrations'`);

@@ -280,8 +280,11 @@ export function serveFromPageCache(
 
 export type HitOptions = {
   cache: PageCache;
-  /** Paths another layer answers first (managed redirects). */
-  skip: (path: string) => boolean;
+  /**
+   * Addresses another layer answers first (managed redirects): the path, and the query
+   * without its "?" ("" when there is none), since a redirect may name one parameter.
+   */
+  skip: (path: string, query: string) => boolean;
 };
 
 /**
@@ -293,6 +296,7 @@ export function findHit(url: string, { cache, skip }: HitOptions) {
   const query = url.indexOf("?");
   const key = query === -1 ? url : cacheKeyOf(url);
   const entry = key === undefined ? undefined : cache.get(key);
-  if (!entry || skip(query === -1 ? url : url.slice(0, query))) return undefined;
+  if (!entry || (query === -1 ? skip(url, "") : skip(url.slice(0, query), url.slice(query + 1))))
+    return undefined;
   return entry;
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import { clampPage, containsText } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
-import type { Database, Db } from "#server/db/client.ts";
+import type { Database, Db, Tx } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";
@@ -172,6 +172,8 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     actor,
     address,
     reason = "save",
+    publishedAt,
+    within,
   }: {
     database: Pick<Database, "db" | "notify">;
     id?: string;
@@ -179,6 +181,10 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     actor: Actor;
     address?: string;
     reason?: RevisionReason;
+    /** An import keeps the date the item was first published elsewhere. */
+    publishedAt?: Date;
+    /** More work in the save's transaction (an import's ledger entry). */
+    within?: (tx: Tx, recordId: string) => Promise<void>;
   }) {
     const { db } = database;
     const parsed = kind.schema.safeParse(input);
@@ -194,6 +200,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
     await checkSlugFree(db, value.slug, id);
     const now = new Date();
     const publishing = publishingValues(value, existing, now);
+    if (publishedAt && publishing.status === "published") publishing.publishedAt = publishedAt;
     const fields = {
       ...kind.ownFields(value),
       ...(await kind.renderedFields(db, value)),
@@ -240,6 +247,7 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
         label: `${info.title} “${value.title}”`,
         urls: [value.coverImage, value.socialImage, ...kind.mediaUrls(value)],
       });
+      await within?.(tx, recordId);
       if (reason !== "autosave")
         await recordAudit(tx, {
           actorId: actor.id,

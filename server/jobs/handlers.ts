@@ -3,6 +3,8 @@ import { PRUNE_RECEIPTS_JOB, pruneFormReceipts } from "#server/antispam/receipts
 import { PASSWORD_RESET_JOB, sendPasswordResetLink } from "#server/auth/links.ts";
 import { AUTH_CLEANUP_JOB, pruneAuthRecords } from "#server/auth/sign-in.ts";
 import { PUBLISH_SCHEDULED_JOB, publishDueContent } from "#server/content-admin/publishing.ts";
+import { runImportJob } from "#server/imports/pipeline.ts";
+import { IMPORT_JOB, IMPORT_PRUNE_JOB, pruneImportRuns } from "#server/imports/runs.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
@@ -131,3 +133,13 @@ jobHandlers[RETAINER_OVERAGE_JOB] = async (_payload, { db, env }) => {
   await settleRetainerOverages({ db, env });
 };
 recurringJobs.push({ kind: RETAINER_OVERAGE_JOB, everyMs: 60 * 60_000 });
+
+// Imports: each job works on one import for a minute, then queues the next slice; previews
+// nobody imported within a week go with their files (decision 520).
+jobHandlers[IMPORT_JOB] = async (payload, { database, env }) => {
+  await runImportJob(payload, { database, env });
+};
+jobHandlers[IMPORT_PRUNE_JOB] = async (_payload, { db, env }) => {
+  await pruneImportRuns({ db, env });
+};
+recurringJobs.push({ kind: IMPORT_PRUNE_JOB, everyMs: 60 * 60_000 });

@@ -137,4 +137,24 @@ describeEachDatabase("redirect manager", (get) => {
     });
     expect((await loadRedirectTable(get().db)).has(`/insights/${slug}`)).toBe(false);
   });
+
+  it("takes a source with one query parameter, as old WordPress addresses have", async () => {
+    const id = randomUUID().slice(0, 6);
+    const created = await createRedirect({
+      database: get(),
+      input: { fromPath: `/?p=${id}`, toPath: "/insights", status: "301" },
+      actor,
+    });
+    expect(created.fromPath).toBe(`/?p=${id}`);
+    expect((await loadRedirectTable(get().db)).get(`/?p=${id}`)).toEqual({
+      to: "/insights",
+      status: 301,
+    });
+    const error = await createRedirect({
+      database: get(),
+      input: { fromPath: "/?a=1&b=2", toPath: "/insights", status: "301" },
+      actor,
+    }).catch((caught: unknown) => caught);
+    expect((error as AppError).fieldErrors?.fromPath?.[0]).toMatch(/at most one query parameter/);
+  });
 });

@@ -19,20 +19,52 @@ export function normalizePath(path: string) {
   return trimmed;
 }
 
+/** Whether a path belongs to the product itself (the command center, files, sign-in). */
+export function isProductPath(path: string) {
+  return reservedPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * The key a redirect from a path with one query parameter is kept under: `/?p=123`, the
+ * parameter written the one way URLSearchParams writes it, so `/?p=123` and `/?p=%31%32%33`
+ * are the same redirect.
+ */
+export function queryRedirectKey(path: string, name: string, value: string) {
+  return `${normalizePath(path)}?${new URLSearchParams([[name, value]]).toString()}`;
+}
+
+/**
+ * A redirect's source as staff or an import give it: a path, or a path and exactly one
+ * query parameter (`/?p=123`, an old WordPress address). Undefined when it is neither.
+ */
+export function parseRedirectSource(value: string) {
+  const question = value.indexOf("?");
+  const path = normalizePath(question === -1 ? value : value.slice(0, question));
+  if (!/^\/[^\s?#]*$/.test(path)) return undefined;
+  if (question === -1) return path;
+  const entries = [...new URLSearchParams(value.slice(question + 1)).entries()];
+  if (entries.length !== 1 || !entries[0][0] || !entries[0][1] || value.includes("#"))
+    return undefined;
+  return queryRedirectKey(path, entries[0][0], entries[0][1]);
+}
+
 export const redirectFormSchema = z.object({
   fromPath: z
     .string()
     .trim()
     .min(1, "Enter the path to redirect, e.g. /old-page.")
     .max(500)
-    .transform(normalizePath)
+    .transform((value, context) => {
+      const source = parseRedirectSource(value);
+      if (source) return source;
+      context.addIssue({
+        code: "custom",
+        message: "Enter a path starting with / (with at most one query parameter, as /?p=123).",
+      });
+      return z.NEVER;
+    })
     .refine(
-      (value) => /^\/[^\s?#]*$/.test(value),
-      "Enter a path starting with / (no query string).",
-    )
-    .refine(
-      (value) =>
-        !reservedPrefixes.some((prefix) => value === prefix || value.startsWith(`${prefix}/`)),
+      (value) => !isProductPath(value.split("?")[0]),
       "This path belongs to the product and cannot be redirected.",
     ),
   toPath: z
@@ -78,52 +110,8 @@ export async function createRedirect({
   if (!parsed.success) throw invalid(parsed.error);
   const { fromPath, toPath, status } = parsed.data;
   const { db } = database;
-  if (fromPath === toPath)
-    throw new AppError("INVALID", "A page cannot redirect to itself.", {
-      fieldErrors: { toPath: ["This would send visitors round in a loop."] },
-    });
-  const related = await db
-    .select()
-    .from(redirects)
-    .where(
-      or(
-        eq(redirects.fromPath, fromPath),
-        eq(redirects.fromPath, toPath),
-        eq(redirects.toPath, fromPath),
-      ),
-    );
-  const existing = related.find((row) => row.fromPath === fromPath);
-  if (existing)
-    throw new AppError(
-      "CONFLICT",
-      existing.toPath === toPath
-        ? `This redirect already exists: ${fromPath} → ${toPath} (${existing.status}).`
-        : `${fromPath} already redirects to ${existing.toPath}. Delete that redirect first to send it elsewhere.`,
-      { fieldErrors: { fromPath: ["This path is already redirected."] } },
-    );
-  const automatic = await findOldSlugTarget(db, fromPath);
-  if (automatic)
-    throw new AppError(
-      "CONFLICT",
-      `${fromPath} already redirects to ${automatic}: it is the old address of a renamed page.`,
-      { fieldErrors: { fromPath: ["This path is already redirected."] } },
-    );
-  const onward = related.find((row) => row.fromPath === toPath);
-  if (onward)
-    throw new AppError(
-      "INVALID",
-      onward.toPath === fromPath
-        ? `That makes a loop: ${toPath} already redirects to ${fromPath}.`
-        : `That makes a chain: ${toPath} already redirects to ${onward.toPath}. Point it at ${onward.toPath} directly.`,
-      { fieldErrors: { toPath: ["The target is redirected itself."] } },
-    );
-  const incoming = related.find((row) => row.toPath === fromPath);
-  if (incoming)
-    throw new AppError(
-      "INVALID",
-      `That makes a chain: ${incoming.fromPath} already redirects to ${fromPath}. Change that redirect to point at ${toPath} instead.`,
-      { fieldErrors: { fromPath: ["Another redirect leads here."] } },
-    );
+  const problem = await findRedirectProblem(db, { fromPath, toPath });
+  if (problem) throw problem;
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(redirects).values({ fromPath, toPath, status }).returning();
     await recordAudit(tx, {
@@ -138,6 +126,64 @@ export async function createRedirect({
   });
   await afterContentChange(database, "redirects changed");
   return row;
+}
+
+/**
+ * Why a redirect cannot be added, or undefined: every redirect is one hop, so loops (to
+ * itself, or back through another redirect) and chains (its target is redirected too, or
+ * something already leads to it) are refused, as is a path already redirected.
+ */
+export async function findRedirectProblem(
+  db: Db,
+  { fromPath, toPath }: { fromPath: string; toPath: string },
+): Promise<AppError | undefined> {
+  if (fromPath === toPath)
+    return new AppError("INVALID", "A page cannot redirect to itself.", {
+      fieldErrors: { toPath: ["This would send visitors round in a loop."] },
+    });
+  const related = await db
+    .select()
+    .from(redirects)
+    .where(
+      or(
+        eq(redirects.fromPath, fromPath),
+        eq(redirects.fromPath, toPath),
+        eq(redirects.toPath, fromPath),
+      ),
+    );
+  const existing = related.find((row) => row.fromPath === fromPath);
+  if (existing)
+    return new AppError(
+      "CONFLICT",
+      existing.toPath === toPath
+        ? `This redirect already exists: ${fromPath} → ${toPath} (${existing.status}).`
+        : `${fromPath} already redirects to ${existing.toPath}. Delete that redirect first to send it elsewhere.`,
+      { fieldErrors: { fromPath: ["This path is already redirected."] } },
+    );
+  const automatic = await findOldSlugTarget(db, fromPath);
+  if (automatic)
+    return new AppError(
+      "CONFLICT",
+      `${fromPath} already redirects to ${automatic}: it is the old address of a renamed page.`,
+      { fieldErrors: { fromPath: ["This path is already redirected."] } },
+    );
+  const onward = related.find((row) => row.fromPath === toPath);
+  if (onward)
+    return new AppError(
+      "INVALID",
+      onward.toPath === fromPath
+        ? `That makes a loop: ${toPath} already redirects to ${fromPath}.`
+        : `That makes a chain: ${toPath} already redirects to ${onward.toPath}. Point it at ${onward.toPath} directly.`,
+      { fieldErrors: { toPath: ["The target is redirected itself."] } },
+    );
+  const incoming = related.find((row) => row.toPath === fromPath);
+  if (incoming)
+    return new AppError(
+      "INVALID",
+      `That makes a chain: ${incoming.fromPath} already redirects to ${fromPath}. Change that redirect to point at ${toPath} instead.`,
+      { fieldErrors: { fromPath: ["Another redirect leads here."] } },
+    );
+  return undefined;
 }
 
 export async function deleteRedirect({

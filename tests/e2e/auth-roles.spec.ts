@@ -33,6 +33,9 @@ describe("signing in with each role", () => {
       "Team",
       "Outbox",
       "Audit Log",
+      "Import",
+      "Export",
+      "Personal Data",
       "API Tokens",
       "Webhooks",
     ]);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
@@ -241,6 +242,64 @@ describe("newsletter", () => {
     await gotoHydrated(page, `${server.url}/newsletter/unsubscribe`);
     await page.getByRole("heading", { name: "We could not find that subscription" }).waitFor();
     expect(await page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("a subscriber's own data", () => {
+  it("mails a one-time link from the unsubscribe page, which downloads their data once", async () => {
+    const { page, errors, close } = await openVisitor();
+    await gotoHydrated(page, `${server.url}/`);
+    const email = `own-data-${unique()}@example.com`;
+    const footer = page.locator("footer");
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Almost there! Check your inbox").first().waitFor();
+    const mail = await mailTo(email);
+    const unsubscribeUrl =
+      /List-Unsubscribe:\s*<(https:\/\/frontier\.example\/newsletter\/unsubscribe\?token=[^>]+)>/.exec(
+        mail.replace(/\r?\n\s+/g, ""),
+      )?.[1];
+
+    await gotoHydrated(page, local(unsubscribeUrl ?? ""));
+    await page.getByRole("button", { name: "Mail me a copy of my data" }).click();
+    await page
+      .getByText("If that subscription exists, a link to your data is on its way")
+      .waitFor();
+    // Asking changes nothing else: the subscription is still there.
+    await page.getByRole("button", { name: "Unsubscribe" }).waitFor();
+    await expect
+      .poll(() =>
+        smtp.received.some(
+          (item) => item.to.includes(email) && item.raw.includes("Your data at Digital Frontier"),
+        ),
+      )
+      .toBe(true);
+    const dataMail = readableMail(
+      smtp.received.findLast((item) => item.to.includes(email))?.raw ?? "",
+    );
+    const link =
+      /https:\/\/frontier\.example\/newsletter\/my-data\?token=[\w-]+/.exec(dataMail)?.[0] ?? "";
+    expect(link).toBeTruthy();
+
+    await gotoHydrated(page, local(link));
+    expect(await seriousViolations(page)).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download my data" }).click(),
+    ]);
+    const file = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+    expect(file.email).toBe(email);
+    expect(file.subscribers[0].status).toBe("pending");
+    // The link works once.
+    const again = await fetch(`${server.url}/newsletter/my-data/download`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `token=${new URL(link).searchParams.get("token")}`,
+    });
+    expect(again.status).toBe(410);
+    expect(again.headers.get("cache-control")).toBe("private, no-store");
     expect(errors).toEqual([]);
     await close();
   });

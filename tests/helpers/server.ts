@@ -14,7 +14,7 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const compiledServer = path.join(buildDir, "start.mjs");
 
 /** What `npm run user|seed|backup` runs: the command compiled by `npm run build`. */
-export function compiledCli(name: "user" | "seed" | "backup") {
+export function compiledCli(name: "user" | "seed" | "backup" | "import" | "export") {
   return path.join(buildDir, "cli", `${name}.mjs`);
 }
 

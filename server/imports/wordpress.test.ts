@@ -1,0 +1,250 @@
+import type { AddressInfo } from "node:net";
+import { count, eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import yazl from "yazl";
+import { comments, insights } from "#server/db/schema/content.ts";
+import { importRecords } from "#server/db/schema/imports.ts";
+import { media } from "#server/db/schema/media.ts";
+import { redirects } from "#server/db/schema/seo.ts";
+import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
+import { describeEachDatabase } from "#tests/helpers/db.ts";
+import {
+  fixture,
+  importEnv,
+  importFile,
+  png,
+  previewImport,
+  startOldSite,
+  tempFile,
+} from "#tests/helpers/imports.ts";
+
+let site: Awaited<ReturnType<typeof startOldSite>>;
+beforeAll(async () => {
+  site = await startOldSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const rowOf = <Row extends { itemKind: string; label: string }>(
+  items: Row[],
+  kind: string,
+  label: string,
+) => items.find((item) => item.itemKind === kind && item.label.includes(label));
+
+async function zipOf(files: Record<string, Buffer>) {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describeEachDatabase("WordPress import", (get) => {
+  it("previews every item with what happens and why, then imports it once", async () => {
+    const database = get();
+    const env = importEnv({ PRIVATE_FETCH_ORIGINS: site.origin });
+    const file = tempFile("export.xml", fixture("wordpress.xml", site.origin));
+    const requestsBefore = site.requests.length;
+    const { preview, items, run } = await importFile({ database, env, kind: "wordpress", file });
+
+    // The preview, row by row.
+    const rows = preview.items;
+    expect(rowOf(rows, "post", "Moving fast")).toMatchObject({
+      action: "create",
+      origin: "post 101",
+    });
+    expect(rowOf(rows, "post", "Moving fast")?.reason).toMatch(
+      /Published insight \/insights\/moving-fast, tags: news, tips/,
+    );
+    expect(rowOf(rows, "post", "Moving fast")?.reason).toMatch(
+      /Scripts, frames and forms .* removed/,
+    );
+    expect(rowOf(rows, "post", "Moving fast")?.reason).toMatch(/Shortcodes removed: gallery/);
+    expect(rowOf(rows, "post", "Thrown away")).toMatchObject({
+      action: "skip",
+      reason: "In WordPress's trash.",
+    });
+    expect(rowOf(rows, "post", "(untitled)")).toMatchObject({
+      action: "skip",
+      reason: "It has no title.",
+    });
+    expect(rowOf(rows, "post", "Members only")?.reason).toMatch(/It was private: kept as a draft/);
+    expect(rowOf(rows, "page", "About us")).toMatchObject({ action: "later" });
+    expect(rowOf(rows, "page", "About us")?.reason).toMatch(/once the page builder is available/);
+    expect(rowOf(rows, "other", "Home")).toMatchObject({ action: "skip" });
+    expect(rowOf(rows, "comment", "Cheap Pills")).toMatchObject({
+      action: "skip",
+      reason: "Marked as spam.",
+    });
+    expect(rowOf(rows, "comment", "Some Blog")).toMatchObject({
+      action: "skip",
+      reason: "A pingback, not a comment.",
+    });
+    expect(rowOf(rows, "comment", "Held Back")?.reason).toMatch(/Held for moderation/);
+    expect(rowOf(rows, "image", "featured.png")).toMatchObject({ action: "create" });
+    expect(rowOf(rows, "image", "diagram-300x200.png")).toMatchObject({ action: "create" });
+    expect(preview.run?.planned).toMatchObject({
+      "post:create": 5,
+      "post:skip": 2,
+      "page:later": 1,
+    });
+
+    // What it made.
+    expect(run?.status).toBe("done");
+    expect(items.filter((item) => item.outcome === "failed")).toEqual([]);
+    const [post] = await database.db
+      .select()
+      .from(insights)
+      .where(eq(insights.slug, "moving-fast"));
+    expect(post).toMatchObject({
+      title: "Moving fast & keeping things",
+      author: "Jane Writer",
+      status: "published",
+      excerpt: "How we moved a platform in a weekend.",
+      tags: ["news", "tips"],
+    });
+    expect(post.publishedAt?.toISOString()).toBe("2019-05-15T10:00:00.000Z");
+    expect(post.body).toContain("**whole platform**");
+    expect(post.body).toContain("## What we learned");
+    for (const text of [post.body, post.bodyHtml ?? ""]) {
+      expect(text).not.toMatch(/<script|alert\(|<iframe|javascript:|onerror|\[gallery/i);
+    }
+    expect(post.coverImage).toMatch(/^\/uploads\/images\/[0-9a-f]{32}-\d+\.webp$/);
+    expect(post.coverAlt).toBe("Servers in a rack");
+    expect(post.body).toMatch(
+      /!\[The cut-over plan\]\(\/uploads\/images\/[0-9a-f]{32}-\d+\.webp\)/,
+    );
+    const [draft] = await database.db
+      .select()
+      .from(insights)
+      .where(eq(insights.slug, "a-draft-without-a-slug"));
+    expect(draft.status).toBe("draft");
+    const [scheduled] = await database.db
+      .select()
+      .from(insights)
+      .where(eq(insights.slug, "coming-next-year"));
+    expect(scheduled.status).toBe("scheduled");
+    expect(scheduled.publishAt?.toISOString()).toBe("2099-01-01T09:00:00.000Z");
+    const kept = await database.db.select().from(comments).where(eq(comments.insightId, post.id));
+    expect(kept.map((comment) => [comment.name, comment.status, comment.email]).sort()).toEqual([
+      ["Ada Reader", "approved", "ada@reader.example"],
+      ["Held Back", "pending", "held@reader.example"],
+    ]);
+    expect(kept.find((comment) => comment.name === "Held Back")?.body).toBe(
+      "Waiting for a moderator.",
+    );
+    expect(
+      site.requests
+        .slice(requestsBefore)
+        .filter((request) => request.endsWith(".png"))
+        .sort(),
+    ).toEqual([
+      "/wp-content/uploads/2019/05/diagram-300x200.png",
+      "/wp-content/uploads/2019/05/featured.png",
+    ]);
+
+    // Every old address shape answers with a 301 to the new insight.
+    const app = express();
+    app.use(
+      await redirectMiddleware({ db: database.db, listen: async () => async () => {} } as never),
+    );
+    app.use((_request, response) => {
+      response.status(404).end();
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const [from, to] of [
+        ["/2019/05/moving-fast/", "/insights/moving-fast"],
+        ["/?p=101", "/insights/moving-fast"],
+        ["/?p=101&utm_source=old", "/insights/moving-fast?utm_source=old"],
+        ["/blog/second-post/", "/insights/second-post"],
+        ["/?p=104", "/insights/second-post"],
+      ]) {
+        const answer = await fetch(`${base}${from}`, { redirect: "manual" });
+        expect(answer.status, from).toBe(301);
+        expect(answer.headers.get("location"), from).toBe(to);
+      }
+      // Drafts and scheduled posts were never public: no redirect leads to them.
+      expect((await fetch(`${base}/?p=102`, { redirect: "manual" })).status).toBe(404);
+      expect((await fetch(`${base}/?p=999`, { redirect: "manual" })).status).toBe(404);
+    } finally {
+      server.close();
+    }
+
+    // Run again: nothing is created twice.
+    const counts = async () => ({
+      insights: (await database.db.select({ n: count() }).from(insights))[0].n,
+      comments: (await database.db.select({ n: count() }).from(comments))[0].n,
+      media: (await database.db.select({ n: count() }).from(media))[0].n,
+      redirects: (await database.db.select({ n: count() }).from(redirects))[0].n,
+    });
+    const before = await counts();
+    expect(before).toEqual({ insights: 5, comments: 2, media: 2, redirects: 4 });
+    const again = await importFile({ database, env, kind: "wordpress", file });
+    expect(again.preview.run?.planned["post:create"]).toBeUndefined();
+    expect(rowOf(again.preview.items, "post", "Moving fast")?.reason).toBe(
+      "Imported before: /insights/moving-fast.",
+    );
+    expect(await counts()).toEqual(before);
+    expect(again.items.every((item) => item.outcome !== "created")).toBe(true);
+  }, 120_000);
+
+  it("takes images from an uploads zip, and lists those it cannot find as missing", async () => {
+    const database = get();
+    const env = importEnv();
+    // An old site nobody can reach any more: only the zip has its pictures.
+    const file = tempFile(
+      "export.xml",
+      fixture("wordpress.xml", "https://old-site.invalid").replaceAll("moving-fast", "zip-post"),
+    );
+    const zip = tempFile(
+      "uploads.zip",
+      await zipOf({ "uploads/2019/05/featured.png": await png(40, 30, "#ff0000") }),
+    );
+    const { preview, items } = await importFile({ database, env, kind: "wordpress", file, zip });
+    expect(rowOf(preview.items, "image", "featured.png")?.reason).toMatch(
+      /From the uploads zip \(uploads\/2019\/05\/featured\.png\)/,
+    );
+    expect(rowOf(preview.items, "image", "diagram-300x200.png")?.reason).toMatch(
+      /Fetched from old-site\.invalid/,
+    );
+    expect(rowOf(items, "image", "featured.png")?.outcome).toBe("created");
+    expect(rowOf(items, "image", "diagram-300x200.png")).toMatchObject({ outcome: "missing" });
+    const [post] = await database.db.select().from(insights).where(eq(insights.slug, "zip-post"));
+    expect(post.coverImage).toMatch(/^\/uploads\/images\//);
+    // The missing image keeps its old address, and the import says so.
+    expect(post.body).toContain(
+      "https://old-site.invalid/wp-content/uploads/2019/05/diagram-300x200.png",
+    );
+    const ledger = await database.db
+      .select()
+      .from(importRecords)
+      .where(eq(importRecords.itemKind, "image"));
+    expect(ledger.some((row) => row.sourceKey.includes("old-site.invalid"))).toBe(true);
+  }, 120_000);
+
+  it("refuses a file that is not a WordPress export, with the reason", async () => {
+    const database = get();
+    const env = importEnv();
+    const broken = await previewImport({
+      database,
+      env,
+      kind: "wordpress",
+      file: tempFile("broken.xml", "<rss><channel><item><title>Cut off"),
+    });
+    expect(broken.run?.status).toBe("failed");
+    expect(broken.run?.error).toMatch(/not a WordPress export that can be read/);
+    const html = await previewImport({
+      database,
+      env,
+      kind: "wordpress",
+      file: tempFile("page.xml", "<html><body>hello</body></html>"),
+    });
+    expect(html.run?.error).toMatch(/does not start with <rss>/);
+  });
+});
