@@ -30,7 +30,11 @@ export const sitePages: Array<{ path: string; label: string }> = [
 export type LinkablePage = { path: string; label: string; group: string };
 
 /** The route table's public paths that are not pages to put in a menu (mailed links). */
-export const unlinkablePublicPaths = ["/newsletter/confirm", "/newsletter/unsubscribe"];
+export const unlinkablePublicPaths = [
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/newsletter/my-data",
+];
 
 /** "/faq?x#y" and "/faq/" to "/faq": the page a link leads to. */
 export function pagePathOf(href: string) {

@@ -1,6 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { requireRole } from "#server/auth/guard.ts";
-import { getSessionUser } from "#server/auth/session.ts";
+import { checkStaffSession, requireRole } from "#server/auth/guard.ts";
 import { authSessions } from "#server/db/schema/auth.ts";
 import { timeEventStream } from "#server/time/events.ts";
 import type { Route } from "./+types/events";
@@ -8,8 +7,8 @@ import type { Route } from "./+types/events";
 /** Server-Sent Events of the signed-in staff member's own time: another tab's timer, entries. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, "staff");
-  const found = await getSessionUser(args);
-  const sessionId = found.user ? found.sessionId : "";
+  const found = await checkStaffSession(args);
+  const sessionId = found.state === "signed-out" ? "" : found.sessionId;
   const { db } = args.context;
   return timeEventStream({
     database: args.context.database,
