@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
@@ -8,7 +10,19 @@ export type JobContext = { db: Db; database: Database; env: Env };
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 export type RecurringJob = { kind: string; everyMs: number };
 
-const LOCK_MS = 5 * 60_000;
+/**
+ * A running job is leased, not locked for long: its runner renews the lease every
+ * HEARTBEAT_MS while the handler runs, so a job whose runner died (kill -9, a lost
+ * machine) is taken up by any runner within LEASE_MS, and a job still alive on another
+ * instance is never taken (decision 750).
+ */
+export const LEASE_MS = 8_000;
+const HEARTBEAT_MS = 2_000;
+
+/** This process's runner identity: host, process id and a random part (a restarted pid differs). */
+export function newRunnerId() {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
 
 /** Queues a job; inside a transaction (`tx`), it exists only if the transaction commits. */
 export async function enqueueJob(
@@ -43,11 +57,14 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
-/** Claims one due job (or one whose claimant died), or none. */
-export async function claimJob(db: Db): Promise<ClaimedJob | undefined> {
+/** Claims one due job (or one whose runner's lease ran out), or none, for `runnerId`. */
+export async function claimJob(
+  db: Db,
+  { runnerId = newRunnerId(), leaseMs = LEASE_MS }: { runnerId?: string; leaseMs?: number } = {},
+): Promise<ClaimedJob | undefined> {
   const result = await db.execute(sql`
-    update jobs set status = 'running', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${LOCK_MS / 1000})
+    update jobs set status = 'running', attempts = attempts + 1, locked_by = ${runnerId},
+      locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     where id = (
       select id from jobs
       where (status = 'pending' and run_at <= now())
@@ -60,10 +77,32 @@ export async function claimJob(db: Db): Promise<ClaimedJob | undefined> {
   return (result.rows as ClaimedJob[])[0];
 }
 
-async function finishJob(db: Db, job: ClaimedJob, error?: unknown) {
+/** Renews the leases `runnerId` holds on `jobIds`; returns the ids it still holds. */
+export async function renewLeases(
+  db: Db,
+  runnerId: string,
+  jobIds: string[],
+  leaseMs = LEASE_MS,
+): Promise<string[]> {
+  if (jobIds.length === 0) return [];
+  const result = await db.execute(sql`
+    update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where status = 'running' and locked_by = ${runnerId}
+      and id in (${sql.join(
+        jobIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    returning id`);
+  return (result.rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+// Only the lease holder finishes a job: a runner that lost its lease (it stalled past it
+// and another runner took the job) leaves the row to the runner that holds it now.
+async function finishJob(db: Db, job: ClaimedJob, runnerId: string, error?: unknown) {
+  const isHolder = sql`id = ${job.id} and locked_by = ${runnerId} and status = 'running'`;
   if (!error) {
     await db.execute(
-      sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`,
+      sql`update jobs set status = 'done', finished_at = now(), locked_until = null, locked_by = null where ${isHolder}`,
     );
     return;
   }
@@ -72,9 +111,10 @@ async function finishJob(db: Db, job: ClaimedJob, error?: unknown) {
   const backoffSeconds = Math.min(30 * 2 ** (job.attempts - 1), 3600);
   await db.execute(sql`
     update jobs set status = ${isFinal ? "failed" : "pending"}, last_error = ${message},
-      locked_until = null, run_at = now() + make_interval(secs => ${backoffSeconds}),
+      locked_until = null, locked_by = null,
+      run_at = now() + make_interval(secs => ${backoffSeconds}),
       finished_at = ${isFinal ? sql`now()` : sql`null`}
-    where id = ${job.id}`);
+    where ${isHolder}`);
 }
 
 /**
@@ -87,8 +127,20 @@ export function createJobRunner(options: {
   handlers: Record<string, JobHandler>;
   recurring?: RecurringJob[];
   pollMs?: number;
+  /** Lease length and heartbeat interval (tests shorten them). */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  runnerId?: string;
 }) {
-  const { context, handlers, recurring = [], pollMs = 1000 } = options;
+  const {
+    context,
+    handlers,
+    recurring = [],
+    pollMs = 1000,
+    leaseMs = LEASE_MS,
+    heartbeatMs = HEARTBEAT_MS,
+    runnerId = newRunnerId(),
+  } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let isStopped = false;
@@ -117,16 +169,27 @@ export function createJobRunner(options: {
     await scheduleRecurring();
     let count = 0;
     while (!isStopped) {
-      const job = await claimJob(context.db);
+      const job = await claimJob(context.db, { runnerId, leaseMs });
       if (!job) break;
       const handler = handlers[job.kind];
+      const heartbeat = setInterval(() => {
+        renewLeases(context.db, runnerId, [job.id], leaseMs)
+          .then((held) => {
+            if (held.length === 0) log.warn(`job ${job.kind} (${job.id}) lost its lease`);
+          })
+          .catch((error) =>
+            log.warn(`job ${job.kind} (${job.id}) could not renew its lease`, error),
+          );
+      }, heartbeatMs);
       try {
         if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
         await handler(job.payload, context);
-        await finishJob(context.db, job);
+        clearInterval(heartbeat);
+        await finishJob(context.db, job, runnerId);
       } catch (error) {
+        clearInterval(heartbeat);
         log.warn(`job ${job.kind} (${job.id}) failed`, error);
-        await finishJob(context.db, job, error);
+        await finishJob(context.db, job, runnerId, error);
       }
       count++;
     }
@@ -143,6 +206,7 @@ export function createJobRunner(options: {
   }
 
   return {
+    runnerId,
     runDue,
     start() {
       isStopped = false;

@@ -14,7 +14,10 @@ export const jobs = pgTable(
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
+    /** End of the running job's lease, renewed by its runner's heartbeat while it runs. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The runner (host, process, start) holding the lease. */
+    lockedBy: text("locked_by"),
     lastError: text("last_error"),
     /** At most one job per key: recurring slots and "only once" work use it. */
     uniqueKey: text("unique_key").unique(),
