@@ -1,15 +1,20 @@
-import { and, count, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import {
+  cheapCount,
   containsText,
   isAnyOf,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
   type ListQuery,
   type ListResult,
   orderBy,
   pageOffset,
+  readingDir,
 } from "./list-query";
 
 /** A table whose rows belong to a client: projects, proposals, invoices. */
@@ -44,25 +49,39 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
   if (clientId) all.push(eq(table.clientId, clientId));
   if (query.q) all.push(clientOwnedSearch({ db, table, searchColumn, text: query.q }));
   const where = all.length ? and(...all) : undefined;
+  const position = keysetPosition(query);
+  const dir = readingDir(query.dir, position);
   const joined = eq(clients.id, table.clientId);
-  const [rows, [{ total }]] = await Promise.all([
+  const [fetched, { total, isEstimate }] = await Promise.all([
     db
-      .select(fields as SelectedFields)
+      .select({ ...(fields as SelectedFields), sortKey: sql<string | null>`${sortColumn}::text` })
       .from(table)
       .innerJoin(clients, joined)
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, table.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(sortColumn, table.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(sortColumn, dir, table.id))
+      .limit(query.pageSize + 1)
+      .offset(position.cursor ? 0 : pageOffset(query)),
     // Every row has its client (a required reference), so the count needs no join.
-    db.select({ total: count() }).from(table).where(where),
+    cheapCount(db, db.select({ one: sql`1` }).from(table).where(where)),
   ]);
   // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
+  const page = keysetPage(
+    fetched as Array<{ id: string; sortKey: string | null }>,
+    query,
+    position,
+  );
   return {
-    rows: rows as SelectResultFields<Fields>[],
+    rows: page.rows as SelectResultFields<Fields>[],
     total,
+    totalIsEstimate: isEstimate,
     page: query.page,
     pageSize: query.pageSize,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -1,5 +1,6 @@
 import { asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
 
 export type ListQuery<Sort extends string = string> = {
   q: string;
@@ -7,9 +8,22 @@ export type ListQuery<Sort extends string = string> = {
   pageSize: number;
   sort: Sort;
   dir: "asc" | "desc";
+  /** Keyset cursors (`?after=`, `?before=`), opaque; at most one is followed. */
+  after?: string;
+  before?: string;
 };
 
-export type ListResult<Row> = { rows: Row[]; total: number; page: number; pageSize: number };
+export type ListResult<Row> = {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The total is the planner's estimate (past EXACT_COUNT_LIMIT rows): shown as "about". */
+  totalIsEstimate?: boolean;
+  /** Cursors of the pages before and after this one, when there are such pages. */
+  previousCursor?: string;
+  nextCursor?: string;
+};
 
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -29,7 +43,17 @@ export function listQueryFrom<Sort extends string>(
   const page = pageFrom(url);
   const size = Number.parseInt(params.get("pageSize") ?? "", 10);
   const pageSize = [10, 25, 50, 100].includes(size) ? size : DEFAULT_PAGE_SIZE;
-  return { q: (params.get("q") ?? "").trim().slice(0, 200), page, pageSize, sort, dir };
+  const after = params.get("after") ?? undefined;
+  const before = params.get("before") ?? undefined;
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    page,
+    pageSize,
+    sort,
+    dir,
+    ...(after ? { after } : {}),
+    ...(before ? { before } : {}),
+  };
 }
 
 /** A list URL's ?page=: a whole number from 1 to 100,000; anything else is page 1. */
@@ -77,4 +101,113 @@ export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
  */
 export function isAnyOf(column: AnyPgColumn, subquery: SQLWrapper): SQL {
   return sql`${column} = any(array(${subquery}))`;
+}
+
+/**
+ * Deep pages by keyset (decision 746): `?after=` or `?before=` carries an opaque cursor,
+ * the sort value and id of the row the page starts after (or ends before), so a page a
+ * hundred thousand rows deep costs what the first one does. `?page=` still works (an offset)
+ * for addresses written before.
+ */
+export type Cursor = { key: string; id: string };
+
+/** The cursor as it travels in the address: base64url of [key, id]. */
+export function encodeCursor(cursor: Cursor) {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
+}
+
+/** A cursor from the address; anything that is not one is no cursor (the first page). */
+export function decodeCursor(text: string | null | undefined): Cursor | undefined {
+  if (!text || text.length > 1000) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      typeof value[1] === "string" &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    )
+      return { key: value[0], id: value[1] };
+  } catch {
+    // Not base64url JSON: the first page.
+  }
+  return undefined;
+}
+
+/** Which way a keyset page reads: after a cursor (next), before one (previous), or from the start. */
+export type KeysetPosition = { cursor?: Cursor; isBackwards: boolean };
+
+export function keysetPosition(query: Pick<ListQuery, "after" | "before">): KeysetPosition {
+  const before = decodeCursor(query.before);
+  if (before) return { cursor: before, isBackwards: true };
+  return { cursor: decodeCursor(query.after), isBackwards: false };
+}
+
+/**
+ * The rows past the cursor in the order the page reads them: `(sort, id) > (key, id)` when
+ * that order ascends, `<` when it descends. The key is the sort value as text; PostgreSQL
+ * reads it back as the column's own type.
+ */
+export function keysetCondition(
+  sortColumn: AnyPgColumn | SQL,
+  id: AnyPgColumn,
+  dir: "asc" | "desc",
+  cursor: Cursor,
+): SQL {
+  return dir === "asc"
+    ? sql`(${sortColumn}, ${id}) > (${cursor.key}, ${cursor.id})`
+    : sql`(${sortColumn}, ${id}) < (${cursor.key}, ${cursor.id})`;
+}
+
+/** The direction a page's query reads in: the list's own, or its reverse when going back. */
+export const readingDir = (dir: "asc" | "desc", position: KeysetPosition) =>
+  position.isBackwards ? (dir === "asc" ? "desc" : "asc") : dir;
+
+/**
+ * A page read one row past its size (`pageSize + 1`, in the reading direction) turned into
+ * the rows shown, in the list's order, with the cursors of the pages before and after it.
+ */
+export function keysetPage<Row extends { id: string; sortKey: string | null }>(
+  fetched: Row[],
+  query: Pick<ListQuery, "page" | "pageSize">,
+  position: KeysetPosition,
+) {
+  const hasMore = fetched.length > query.pageSize;
+  const rows = fetched.slice(0, query.pageSize);
+  if (position.isBackwards) rows.reverse();
+  const cursorOf = (row: Row | undefined) =>
+    row ? encodeCursor({ key: row.sortKey ?? "", id: row.id }) : undefined;
+  const isPastStart = position.isBackwards ? hasMore : Boolean(position.cursor) || query.page > 1;
+  const isBeforeEnd = position.isBackwards ? true : hasMore;
+  return {
+    rows: rows.map(({ sortKey: _key, ...row }) => row),
+    previousCursor: isPastStart ? cursorOf(rows[0]) : undefined,
+    nextCursor: isBeforeEnd ? cursorOf(rows.at(-1)) : undefined,
+  };
+}
+
+/** Counts up to this are exact; past it a list says "about" the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * How many rows a list's query finds, cheaply: counted exactly up to EXACT_COUNT_LIMIT (at
+ * most that many rows read), else the planner's estimate of the same query (EXPLAIN, no rows
+ * read), never below the limit. `select` is the list's query without order or limit.
+ */
+export async function cheapCount(
+  db: Db,
+  select: SQLWrapper,
+): Promise<{ total: number; isEstimate: boolean }> {
+  const counted = await db.execute(
+    sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
+  );
+  const exact = Number((counted.rows[0] as { n: number }).n);
+  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, isEstimate: false };
+  const plan = await db.execute(sql`explain (format json) ${select}`);
+  const first = plan.rows[0] as Record<string, unknown>;
+  const raw = first["QUERY PLAN"] ?? Object.values(first)[0];
+  const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
 }

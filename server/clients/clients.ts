@@ -1,12 +1,17 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
+  cheapCount,
   containsText,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
   type ListQuery,
   type ListResult,
   orderBy,
   pageOffset,
+  readingDir,
 } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clientContacts, clients } from "#server/db/schema/clients.ts";
@@ -225,7 +230,9 @@ export async function findClients({
     .from(clientContacts)
     .where(and(eq(clientContacts.isPrimary, true)))
     .as("primary_contact");
-  const [rows, [{ total }]] = await Promise.all([
+  const position = keysetPosition(query);
+  const dir = readingDir(query.dir, position);
+  const [fetched, { total, isEstimate }] = await Promise.all([
     db
       .select({
         id: clients.id,
@@ -234,16 +241,30 @@ export async function findClients({
         createdAt: clients.createdAt,
         contactName: primary.name,
         contactEmail: primary.email,
+        sortKey: sql<string | null>`${sortColumn}::text`,
       })
       .from(clients)
       .leftJoin(primary, eq(primary.clientId, clients.id))
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, clients.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ total: count() }).from(clients).where(where),
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(sortColumn, clients.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(sortColumn, dir, clients.id))
+      .limit(query.pageSize + 1)
+      .offset(position.cursor ? 0 : pageOffset(query)),
+    cheapCount(db, db.select({ one: sql`1` }).from(clients).where(where)),
   ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+  const page = keysetPage(fetched, query, position);
+  return {
+    rows: page.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize: query.pageSize,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** Every client, for pickers (id, company, currency), alphabetically. */

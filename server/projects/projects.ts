@@ -221,7 +221,8 @@ export async function findProjects({
     sortColumn: {
       name: sql`lower(${projects.name})`,
       createdAt: projects.createdAt,
-      dueDate: projects.dueDate,
+      // Never null, so that a keyset cursor can stand on it (no date: last when ascending).
+      dueDate: sql`coalesce(${projects.dueDate}, '9999-12-31'::date)`,
       status: projects.status,
       company: sql`lower(${clients.company})`,
     }[query.sort],

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { Pagination } from "./pagination";
+import { listCountText } from "#shared/list-count.ts";
+import { KeysetPagination, type KeysetPaging, Pagination } from "./pagination";
 
 export type AdminColumn<Row> = {
   /** The sort key sent as ?sort= (only for sortable columns) and the React key. */
@@ -31,6 +32,8 @@ type AdminTableProps<Row> = {
   emptyAction?: ReactNode;
   /** Extra filters rendered inside the search form (kept in the URL with the search). */
   filters?: ReactNode;
+  /** A list read by keyset: its cursors and whether its total is an estimate. */
+  keyset?: KeysetPaging;
 };
 
 /**
@@ -52,6 +55,7 @@ export function AdminTable<Row>({
   emptyMessage = "Nothing here yet.",
   emptyAction,
   filters,
+  keyset,
 }: AdminTableProps<Row>) {
   const location = useLocation();
   const sortHref = (key: string) => {
@@ -59,7 +63,7 @@ export function AdminTable<Row>({
     const nextDirection = sort === key && direction === "asc" ? "desc" : "asc";
     params.set("sort", key);
     params.set("dir", nextDirection);
-    params.delete("page");
+    for (const name of ["page", "after", "before"]) params.delete(name);
     return `${location.pathname}?${params}`;
   };
   // The search form sends q and the filters; sorting is kept, paging starts again.
@@ -111,7 +115,7 @@ export function AdminTable<Row>({
         <div className="overflow-x-auto rounded-2xl border border-white/10">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">
-              {label}, {total} in all
+              {label}, {listCountText(total, keyset?.totalIsEstimate)} in all
             </caption>
             <thead className="bg-ink-800/80 text-xs uppercase tracking-wider text-mist-400">
               <tr>
@@ -162,7 +166,11 @@ export function AdminTable<Row>({
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} />
+      {keyset ? (
+        <KeysetPagination {...keyset} total={total} />
+      ) : (
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      )}
     </div>
   );
 }

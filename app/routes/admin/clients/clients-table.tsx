@@ -15,6 +15,7 @@ export function ClientsTable({ clients, query, locale }: Omit<ClientsData, "tab"
       page={clients.page}
       pageSize={clients.pageSize}
       total={clients.total}
+      keyset={clients}
       sort={query.sort}
       direction={query.dir}
       q={query.q}

@@ -47,6 +47,7 @@ export default function InvoicesScreen({ loaderData }: Route.ComponentProps) {
         page={result.page}
         pageSize={result.pageSize}
         total={result.total}
+        keyset={result}
         sort={query.sort}
         direction={query.dir}
         q={query.q}

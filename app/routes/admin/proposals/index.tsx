@@ -44,6 +44,7 @@ export default function ProposalsScreen({ loaderData }: Route.ComponentProps) {
         page={result.page}
         pageSize={result.pageSize}
         total={result.total}
+        keyset={result}
         sort={query.sort}
         direction={query.dir}
         q={query.q}
