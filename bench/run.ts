@@ -2,7 +2,8 @@
  * The performance benchmark: `npm run bench`. Prints figures with their goals; asserts nothing.
  * Everything runs on this machine over loopback, each part in its own process: the product
  * (the compiled server, as `npm start` runs it), the load generator, and each baseline.
- * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres (or --only=…) runs some sections.
+ * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres,search,campaign (or --only=…)
+ * runs some sections.
  * The cached section loads node:http and the product in turns, BENCH_ROUNDS (2) runs each, and
  * prints each server process's CPU per response beside its throughput (decision 710).
  */
@@ -383,6 +384,12 @@ async function main() {
   // Site search on 10,000 items (goal: under 50 ms); bench/search.ts prints its own figures.
   if (runs("search"))
     execFileSync(process.execPath, ["--import", "tsx", path.join(root, "bench/search.ts")], {
+      stdio: "inherit",
+      cwd: root,
+    });
+  // A campaign to 100,000 subscribers (goal: 300 mails/s, memory growing < 50 MB); bench/campaign.ts.
+  if (runs("campaign"))
+    execFileSync(process.execPath, ["--import", "tsx", path.join(root, "bench/campaign.ts")], {
       stdio: "inherit",
       cwd: root,
     });

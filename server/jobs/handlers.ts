@@ -95,8 +95,8 @@ jobHandlers[PORTAL_CLEANUP_JOB] = async (_payload, { db }) => {
 };
 recurringJobs.push({ kind: PORTAL_CLEANUP_JOB, everyMs: 60 * 60_000 });
 // Webhooks: one job per try of a delivery, queued with the event (and by the try before).
-jobHandlers[WEBHOOK_DELIVER_JOB] = async (payload, { db, env }) => {
-  await deliverWebhook({ db, env, deliveryId: String(payload.deliveryId) });
+jobHandlers[WEBHOOK_DELIVER_JOB] = async (payload, { db, env, lease }) => {
+  await deliverWebhook({ db, env, deliveryId: String(payload.deliveryId), lease });
 };
 
 // Project messages: a message queues its side's notice for the end of its five-minute window;

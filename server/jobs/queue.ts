@@ -6,7 +6,11 @@ import { jobs } from "#server/db/schema/jobs.ts";
 import type { Env } from "#server/env.ts";
 import { log } from "#server/log.ts";
 
-export type JobContext = { db: Db; database: Database; env: Env };
+/**
+ * What a handler runs with. `lease` names this run's claim of its job (the runner and the
+ * claim): work a handler marks with it is known to be alive while the job's lease is.
+ */
+export type JobContext = { db: Db; database: Database; env: Env; lease?: string };
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 export type RecurringJob = { kind: string; everyMs: number };
 
@@ -22,6 +26,12 @@ const HEARTBEAT_MS = 2_000;
 /** This process's runner identity: host, process id and a random part (a restarted pid differs). */
 export function newRunnerId() {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
+
+/** Whether the claim `lease` still holds a running job (SQL, for handlers' own rows). */
+export function isLeaseAlive(lease: ReturnType<typeof sql>) {
+  return sql`exists (select 1 from jobs where jobs.locked_by = ${lease}
+    and jobs.status = 'running' and jobs.locked_until > now())`;
 }
 
 /** Queues a job; inside a transaction (`tx`), it exists only if the transaction commits. */
@@ -55,7 +65,11 @@ type ClaimedJob = {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  /** This claim's lease: the runner's id and a claim number. */
+  locked_by: string;
 };
+
+let claimCount = 0;
 
 /** Claims one due job (or one whose runner's lease ran out), or none, for `runnerId`. */
 export async function claimJob(
@@ -63,7 +77,8 @@ export async function claimJob(
   { runnerId = newRunnerId(), leaseMs = LEASE_MS }: { runnerId?: string; leaseMs?: number } = {},
 ): Promise<ClaimedJob | undefined> {
   const result = await db.execute(sql`
-    update jobs set status = 'running', attempts = attempts + 1, locked_by = ${runnerId},
+    update jobs set status = 'running', attempts = attempts + 1,
+      locked_by = ${`${runnerId}#${++claimCount}`},
       locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     where id = (
       select id from jobs
@@ -73,33 +88,23 @@ export async function claimJob(
       for update skip locked
       limit 1
     )
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts, locked_by`);
   return (result.rows as ClaimedJob[])[0];
 }
 
-/** Renews the leases `runnerId` holds on `jobIds`; returns the ids it still holds. */
-export async function renewLeases(
-  db: Db,
-  runnerId: string,
-  jobIds: string[],
-  leaseMs = LEASE_MS,
-): Promise<string[]> {
-  if (jobIds.length === 0) return [];
+/** Renews the lease of one claim; false when it no longer holds its job. */
+export async function renewLease(db: Db, jobId: string, lease: string, leaseMs = LEASE_MS) {
   const result = await db.execute(sql`
     update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-    where status = 'running' and locked_by = ${runnerId}
-      and id in (${sql.join(
-        jobIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
+    where id = ${jobId} and status = 'running' and locked_by = ${lease}
     returning id`);
-  return (result.rows as Array<{ id: string }>).map((row) => row.id);
+  return result.rows.length > 0;
 }
 
 // Only the lease holder finishes a job: a runner that lost its lease (it stalled past it
 // and another runner took the job) leaves the row to the runner that holds it now.
-async function finishJob(db: Db, job: ClaimedJob, runnerId: string, error?: unknown) {
-  const isHolder = sql`id = ${job.id} and locked_by = ${runnerId} and status = 'running'`;
+async function finishJob(db: Db, job: ClaimedJob, error?: unknown) {
+  const isHolder = sql`id = ${job.id} and locked_by = ${job.locked_by} and status = 'running'`;
   if (!error) {
     await db.execute(
       sql`update jobs set status = 'done', finished_at = now(), locked_until = null, locked_by = null where ${isHolder}`,
@@ -173,9 +178,9 @@ export function createJobRunner(options: {
       if (!job) break;
       const handler = handlers[job.kind];
       const heartbeat = setInterval(() => {
-        renewLeases(context.db, runnerId, [job.id], leaseMs)
+        renewLease(context.db, job.id, job.locked_by, leaseMs)
           .then((held) => {
-            if (held.length === 0) log.warn(`job ${job.kind} (${job.id}) lost its lease`);
+            if (!held) log.warn(`job ${job.kind} (${job.id}) lost its lease`);
           })
           .catch((error) =>
             log.warn(`job ${job.kind} (${job.id}) could not renew its lease`, error),
@@ -183,13 +188,13 @@ export function createJobRunner(options: {
       }, heartbeatMs);
       try {
         if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-        await handler(job.payload, context);
+        await handler(job.payload, { ...context, lease: job.locked_by });
         clearInterval(heartbeat);
-        await finishJob(context.db, job, runnerId);
+        await finishJob(context.db, job);
       } catch (error) {
         clearInterval(heartbeat);
         log.warn(`job ${job.kind} (${job.id}) failed`, error);
-        await finishJob(context.db, job, runnerId, error);
+        await finishJob(context.db, job, error);
       }
       count++;
     }

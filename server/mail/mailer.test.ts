@@ -19,7 +19,10 @@ describeEachDatabase("sendMail", (get) => {
       { to: "ada@example.com", subject: "Hello", text: "Hi Ada", html: "<p>Hi Ada</p>" },
     );
     expect(result.delivered).toBe(false);
-    const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, result.id));
+    const [row] = await db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.id, String(result.id)));
     expect(row).toMatchObject({ to: "ada@example.com", status: "outbox", html: "<p>Hi Ada</p>" });
   });
 

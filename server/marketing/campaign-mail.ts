@@ -15,6 +15,11 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The campaign's body as HTML with absolute links: the same for every recipient. */
+export function renderCampaignBody(campaign: { body: string }, publicUrl: string) {
+  return absolutize(renderMarkdown(campaign.body, { isResponsive: false }), publicUrl);
+}
+
 /** The mail one person receives: HTML and text, with their own unsubscribe link and headers. */
 export function renderCampaignMail(
   campaign: { subject: string; previewText: string; body: string },
@@ -23,12 +28,11 @@ export function renderCampaignMail(
     unsubscribeToken?: string;
     isTest?: boolean;
     trackingToken?: string | null;
+    /** The body already rendered by `renderCampaignBody` (a campaign renders it once). */
+    renderedBody?: string;
   },
 ) {
-  let content = absolutize(
-    renderMarkdown(campaign.body, { isResponsive: false }),
-    options.publicUrl,
-  );
+  let content = options.renderedBody ?? renderCampaignBody(campaign, options.publicUrl);
   if (options.trackingToken) {
     const base = `${options.publicUrl}/newsletter/t/${options.trackingToken}`;
     content = content.replace(

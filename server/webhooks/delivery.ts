@@ -7,6 +7,7 @@ import {
   webhookEvents,
 } from "#server/db/schema/webhooks.ts";
 import type { Env } from "#server/env.ts";
+import { isLeaseAlive } from "#server/jobs/queue.ts";
 import { log } from "#server/log.ts";
 import {
   FetchFailedError,
@@ -43,18 +44,24 @@ export function webhookBody(event: { id: string; type: string; data: unknown; cr
  * the try's number goes up and a lease keeps other runners away until it ends. A delivery
  * that succeeded (or gave up) is never taken again, so a job run twice sends nothing twice.
  */
-async function claimDelivery(db: Db, deliveryId: string) {
+async function claimDelivery(db: Db, deliveryId: string, lease: string | undefined) {
   const [claimed] = await db
     .update(webhookDeliveries)
     .set({
       attempts: sql`${webhookDeliveries.attempts} + 1`,
       leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      claimedBy: lease ?? null,
     })
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.status, "pending"),
-        or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, sql`now()`)),
+        or(
+          isNull(webhookDeliveries.leaseUntil),
+          lt(webhookDeliveries.leaseUntil, sql`now()`),
+          // The job that held it died (its own lease ran out): no need to wait 60 s.
+          sql`(${webhookDeliveries.claimedBy} is not null and not ${isLeaseAlive(sql`${webhookDeliveries.claimedBy}`)})`,
+        ),
       ),
     )
     .returning();
@@ -107,10 +114,13 @@ export async function deliverWebhook({
   db,
   env,
   deliveryId,
+  lease,
 }: {
   db: Db;
   env: Pick<Env, "PRIVATE_FETCH_ORIGINS">;
   deliveryId: string;
+  /** The job claim running this try (JobContext.lease). */
+  lease?: string;
 }): Promise<DeliveryOutcome> {
   const [found] = await db
     .select({
@@ -128,7 +138,7 @@ export async function deliverWebhook({
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
     return "cancelled";
   }
-  const delivery = await claimDelivery(db, deliveryId);
+  const delivery = await claimDelivery(db, deliveryId, lease);
   if (!delivery) return "skipped";
   const [target] = await db
     .select({ endpoint: webhookEndpoints, event: webhookEvents })
@@ -201,6 +211,7 @@ async function recordAnswer(
       .set({
         status: outcome === "retrying" ? "pending" : outcome,
         leaseUntil: null,
+        claimedBy: null,
         nextAttemptAt,
         lastStatusCode: code ?? null,
         lastError: error,

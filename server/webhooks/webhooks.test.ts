@@ -10,7 +10,7 @@ import {
 import type { Env } from "#server/env.ts";
 import type { AppError } from "#server/errors.ts";
 import { jobHandlers } from "#server/jobs/handlers.ts";
-import { createJobRunner } from "#server/jobs/queue.ts";
+import { claimJob, createJobRunner } from "#server/jobs/queue.ts";
 import { createLead } from "#server/leads/leads.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -174,6 +174,33 @@ describeEachDatabase("outgoing webhooks", (get) => {
       .where(eq(webhookDeliveries.id, delivery.id));
     expect(done).toMatchObject({ status: "succeeded", attempts: 3 });
     expect(done.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it("takes up at once a try whose runner died mid-request, with the same event id", async () => {
+    await endpoint();
+    await createLead({ db: get().db, input: leadInput });
+    // A runner claims the job and the delivery, sends, and is killed before the answer is
+    // recorded: its job lease (1 s) is never renewed; the delivery's own lease says 60 s.
+    const dead = await claimJob(get().db, { runnerId: "dead-host:3:cc", leaseMs: 1_000 });
+    expect(dead?.kind).toBe("webhook.deliver");
+    const [delivery] = await get()
+      .db.update(webhookDeliveries)
+      .set({
+        attempts: 1,
+        leaseUntil: sql`now() + interval '60 seconds'`,
+        claimedBy: dead?.locked_by,
+      })
+      .returning();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await runner().runDue()).toBeGreaterThanOrEqual(1);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0].headers["frontier-event-id"]).toBe(delivery.eventId);
+    expect(receiver.received[0].headers["frontier-delivery-attempt"]).toBe("2");
+    const [after] = await get()
+      .db.select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, delivery.id));
+    expect(after).toMatchObject({ status: "succeeded", claimedBy: null });
   });
 
   it("never delivers twice after a success, even when the job runs again", async () => {

@@ -6,8 +6,15 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 /** A real SMTP server on a free loopback port (or the given one) that keeps what it receives. */
 export async function startSmtpServer(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     authOptional: true,
+    // Mail is sent over pooled connections: closing waits for none of them.
+    closeTimeout: 100,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
@@ -32,6 +39,10 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    /** Connections opened so far. */
+    get connections() {
+      return connections;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -53,6 +53,11 @@ export const campaignDeliveries = pgTable(
     /** "sending" is claimed but not yet confirmed by the mail server. */
     status: text("status").$type<"sending" | "sent" | "failed">().notNull().default("sending"),
     error: text("error"),
+    /**
+     * The job claim (lease) that is sending it: a "sending" row whose claim is no longer
+     * alive was cut off by a crash and is sent again (decision 751).
+     */
+    claimedBy: text("claimed_by"),
     trackingToken: text("tracking_token"),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Background work, claimed with FOR UPDATE SKIP LOCKED so several instances can share it. */
@@ -24,5 +25,8 @@ export const jobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("jobs_due_idx").on(table.status, table.runAt)],
+  (table) => [
+    index("jobs_due_idx").on(table.status, table.runAt),
+    index("jobs_locked_by_idx").on(table.lockedBy).where(sql`${table.lockedBy} is not null`),
+  ],
 );

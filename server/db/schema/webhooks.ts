@@ -58,6 +58,8 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     /** While an attempt is under way: nobody else sends it before this time. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** The job claim (lease) trying it: a try whose claim died (a crash) is taken up at once. */
+    claimedBy: text("claimed_by"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
