@@ -25,7 +25,8 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
   const proposalsSince = new Date(`${addDays(today, -90)}T00:00:00Z`);
   const recentSince = new Date(`${addDays(today, -30)}T00:00:00Z`);
   const weekEnd = addDays(today, 6);
-  const balance = sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::int`;
+  // Sums of minor units pass 2^31 at an agency's scale: float8 holds them exactly to 2^53.
+  const balance = sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::float8`;
 
   const [
     outstanding,
@@ -51,7 +52,7 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
       .select({
         month: sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`,
         currency: payments.currency,
-        amount: sql<number>`sum(${payments.amount})::int`,
+        amount: sql<number>`sum(${payments.amount})::float8`,
       })
       .from(payments)
       .where(gte(payments.paidOn, `${months[0]}-01`))
