@@ -15,6 +15,7 @@ import {
   orderBy,
   pageOffset,
   readingDir,
+  settledCount,
 } from "./list-query";
 
 /** A table whose rows belong to a client: projects, proposals, invoices. */
@@ -52,7 +53,7 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
   const position = keysetPosition(query);
   const dir = readingDir(query.dir, position);
   const joined = eq(clients.id, table.clientId);
-  const [fetched, { total, isEstimate }] = await Promise.all([
+  const [fetched, estimated] = await Promise.all([
     db
       .select({ ...(fields as SelectedFields), sortKey: sql<string | null>`${sortColumn}::text` })
       .from(table)
@@ -74,6 +75,7 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
     query,
     position,
   );
+  const { total, isEstimate } = settledCount(estimated, page);
   return {
     rows: page.rows as SelectResultFields<Fields>[],
     total,

@@ -191,23 +191,38 @@ export function keysetPage<Row extends { id: string; sortKey: string | null }>(
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * How many rows a list's query finds, cheaply: counted exactly up to EXACT_COUNT_LIMIT (at
- * most that many rows read), else the planner's estimate of the same query (EXPLAIN, no rows
- * read), never below the limit. `select` is the list's query without order or limit.
+ * How many rows a list's query finds, cheaply: the planner's estimate of the query first
+ * (EXPLAIN, no rows read); when it says more than twice EXACT_COUNT_LIMIT, that estimate (never
+ * below the limit), else the rows counted exactly up to the limit (at most that many read),
+ * and the estimate only past it. `select` is the list's query without order or limit.
  */
 export async function cheapCount(
   db: Db,
   select: SQLWrapper,
 ): Promise<{ total: number; isEstimate: boolean }> {
-  const counted = await db.execute(
-    sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
-  );
-  const exact = Number((counted.rows[0] as { n: number }).n);
-  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, isEstimate: false };
   const plan = await db.execute(sql`explain (format json) ${select}`);
   const first = plan.rows[0] as Record<string, unknown>;
   const raw = first["QUERY PLAN"] ?? Object.values(first)[0];
   const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
+  const asEstimate = { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
+  if (estimate > 2 * EXACT_COUNT_LIMIT) return asEstimate;
+  const counted = await db.execute(
+    sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
+  );
+  const exact = Number((counted.rows[0] as { n: number }).n);
+  return exact <= EXACT_COUNT_LIMIT ? { total: exact, isEstimate: false } : asEstimate;
+}
+
+/**
+ * A first page with no page after it holds every row: its count is exact, whatever the
+ * estimate said.
+ */
+export function settledCount(
+  count: { total: number; isEstimate: boolean },
+  page: { rows: unknown[]; nextCursor?: string; previousCursor?: string },
+) {
+  return count.isEstimate && !page.nextCursor && !page.previousCursor
+    ? { total: page.rows.length, isEstimate: false }
+    : count;
 }

@@ -4,6 +4,7 @@ import { recordAudit } from "#server/audit/audit.ts";
 import {
   cheapCount,
   containsText,
+  isAnyOf,
   keysetCondition,
   keysetPage,
   keysetPosition,
@@ -12,6 +13,7 @@ import {
   orderBy,
   pageOffset,
   readingDir,
+  settledCount,
 } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clientContacts, clients } from "#server/db/schema/clients.ts";
@@ -206,7 +208,9 @@ export async function findClients({
   const where = query.q
     ? or(
         containsText(clients.company, query.q),
-        inArray(
+        // As the client-owned lists do (decision 732): with the list's ordered index on the
+        // company, `in (subquery)` walked every client in order, testing each (decision 746).
+        isAnyOf(
           clients.id,
           db
             .select({ id: clientContacts.clientId })
@@ -232,7 +236,7 @@ export async function findClients({
     .as("primary_contact");
   const position = keysetPosition(query);
   const dir = readingDir(query.dir, position);
-  const [fetched, { total, isEstimate }] = await Promise.all([
+  const [fetched, estimated] = await Promise.all([
     db
       .select({
         id: clients.id,
@@ -256,6 +260,7 @@ export async function findClients({
     cheapCount(db, db.select({ one: sql`1` }).from(clients).where(where)),
   ]);
   const page = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, page);
   return {
     rows: page.rows,
     total,

@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, arrayContains, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { clampPage, containsText } from "#server/business/list-query.ts";
+import {
+  cheapCount,
+  containsText,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
 import { subscribers } from "#server/db/schema/content.ts";
@@ -54,31 +63,55 @@ function whereOf({ q, status, tag }: Filter) {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/**
+ * One page of subscribers, newest first, read by keyset (`after`/`before` cursors, decision
+ * 746; `page` is an offset for old addresses), with a count that stays cheap.
+ */
 export async function findSubscribers({
   db,
   page = 1,
   pageSize = SUBSCRIBERS_PAGE_SIZE,
+  after,
+  before,
   ...filter
-}: { db: Db; page?: number; pageSize?: number } & Filter) {
+}: { db: Db; page?: number; pageSize?: number; after?: string; before?: string } & Filter) {
   const where = whereOf(filter);
-  const [{ total }] = await db.select({ total: count() }).from(subscribers).where(where);
-  const { page: current, pageCount } = clampPage(page, total, pageSize);
-  const rows = await db
-    .select({
-      id: subscribers.id,
-      email: subscribers.email,
-      name: subscribers.name,
-      status: subscribers.status,
-      tags: subscribers.tags,
-      source: subscribers.source,
-      createdAt: subscribers.createdAt,
-    })
-    .from(subscribers)
-    .where(where)
-    .orderBy(desc(subscribers.createdAt), desc(subscribers.email))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return { rows, total, page: current, pageCount };
+  const query = { page, pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const [fetched, estimated] = await Promise.all([
+    db
+      .select({
+        id: subscribers.id,
+        email: subscribers.email,
+        name: subscribers.name,
+        status: subscribers.status,
+        tags: subscribers.tags,
+        source: subscribers.source,
+        createdAt: subscribers.createdAt,
+        sortKey: sql<string | null>`${subscribers.createdAt}::text`,
+      })
+      .from(subscribers)
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(subscribers.createdAt, subscribers.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(subscribers.createdAt, dir, subscribers.id))
+      .limit(pageSize + 1)
+      .offset(position.cursor ? 0 : (page - 1) * pageSize),
+    cheapCount(db, db.select({ one: sql`1` }).from(subscribers).where(where)),
+  ]);
+  const result = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, result);
+  return {
+    rows: result.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 /** Every tag in use, most used first. */

@@ -7,6 +7,7 @@ import { getStaffAccess } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { type DashboardFigures, getDashboardFigures } from "#server/dashboard/dashboard.ts";
 import { getTimeDashboard } from "#server/time/dashboard.ts";
+import { listCountText } from "#shared/list-count.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -171,7 +172,10 @@ function BusinessDashboard({
           label="Subscribers"
           name="subscribers"
           raw={figures.subscribers.confirmed}
-          value={String(figures.subscribers.confirmed)}
+          value={listCountText(
+            figures.subscribers.confirmed,
+            figures.subscribers.confirmedIsEstimate,
+          )}
           hint={`${figures.subscribers.recent} new in the last 30 days`}
           to={isAdmin ? "/admin/subscribers" : undefined}
         />

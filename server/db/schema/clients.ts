@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { searchIndex } from "./searchable";
 
@@ -18,6 +19,8 @@ export const clients = pgTable(
   (table) => [
     index("clients_company_idx").on(table.company),
     index("clients_created_at_idx").on(table.createdAt),
+    // The list's default order (by company, any case) and its keyset cursor (decision 746).
+    index("clients_company_lower_id_idx").on(sql`lower(${table.company})`, table.id),
     searchIndex("clients_company_search_idx", table.company),
   ],
 );

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { searchIndex } from "./searchable";
 
 export type PublishStatus = "draft" | "scheduled" | "published";
 export type Metric = { label: string; value: string };
@@ -181,5 +182,11 @@ export const subscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
-  (table) => [index("subscribers_status_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("subscribers_status_idx").on(table.status, table.createdAt),
+    // The list's order, newest first, and its keyset cursor; its search (decision 746).
+    index("subscribers_created_at_id_idx").on(table.createdAt, table.id),
+    searchIndex("subscribers_email_search_idx", table.email),
+    searchIndex("subscribers_name_search_idx", table.name),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -71,6 +72,8 @@ export const projectMilestones = pgTable(
   (table) => [
     index("project_milestones_project_idx").on(table.projectId),
     index("project_milestones_due_idx").on(table.dueDate),
+    // The dashboard's milestones due: only the open ones, however many were done (decision 747).
+    index("project_milestones_open_due_idx").on(table.dueDate).where(sql`${table.isDone} = false`),
   ],
 );
 

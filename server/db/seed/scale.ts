@@ -215,6 +215,8 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     from generate_series(${from}::int, ${to}::int) as n
     join scale_clients c on c.k = 1 + (n - 1) % ${clients}`,
   );
+  // As an agency's books look: invoices of the last 90 days in every state, older ones paid
+  // (one in fifty void).
   await inChunks(
     db,
     progress,
@@ -223,17 +225,17 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     (from, to) => sql`
     insert into invoices (number, client_id, status, currency, issue_date, due_date, subtotal, tax_total, total, amount_paid, sent_at, paid_at)
     select 'INV-' || (2020 + n % 7) || '-B' || lpad(n::text, 6 - (${invoices} < 100000)::int, '0'),
-           c.id,
-           (array['draft','sent','partially_paid','paid','overdue','void'])[1 + n % 6],
-           c.currency,
-           current_date - ((${invoices} - n) * 3650 / ${invoices}),
-           current_date - ((${invoices} - n) * 3650 / ${invoices}) + 14,
+           c.id, i.status, c.currency, d.issued, d.issued + 14,
            100000 + n, 20000, 120000 + n,
-           case n % 6 when 3 then 120000 + n when 2 then (120000 + n) / 2 else 0 end,
-           case when n % 6 <> 0 then now() else null end,
-           case when n % 6 = 3 then now() else null end
+           case i.status when 'paid' then 120000 + n when 'partially_paid' then (120000 + n) / 2 else 0 end,
+           case when i.status <> 'draft' then d.issued::timestamptz end,
+           case when i.status = 'paid' then (d.issued + 10)::timestamptz end
     from generate_series(${from}::int, ${to}::int) as n
-    join scale_clients c on c.k = 1 + n % ${clients}`,
+    join scale_clients c on c.k = 1 + n % ${clients}
+    cross join lateral (select current_date - ((${invoices} - n)::bigint * 3650 / ${invoices})::int as issued) d
+    cross join lateral (select case
+      when d.issued >= current_date - 90 then (array['draft','sent','partially_paid','paid','overdue','void'])[1 + n % 6]
+      when n % 50 = 0 then 'void' else 'paid' end as status) i`,
   );
   await db.execute(sql`
     insert into payments (invoice_id, client_id, amount, currency, paid_on, method)
@@ -249,7 +251,8 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     insert into proposals (public_id, title, client_id, scope, currency, valid_until, status, total, sent_at, created_at, updated_at)
     select 'scale-' || md5('proposal' || n), 'Proposal ' || n || ' for ' || (array['a platform','a mobile app','a redesign','an audit','a migration'])[1 + n % 5],
            c.id, 'The scope of proposal ' || n || '.', c.currency, current_date + 30,
-           (array['draft','sent','viewed','accepted','declined','expired','withdrawn'])[1 + n % 7],
+           case when n > ${counts.proposals} * 0.975 then (array['draft','sent','viewed','accepted','declined','expired','withdrawn'])[1 + n % 7]
+                else (array['accepted','declined','expired','withdrawn'])[1 + n % 4] end,
            500000 + n * 10, case when n % 7 <> 0 then now() else null end,
            now() - make_interval(days => (${counts.proposals} - n) * 3650 / ${counts.proposals}),
            now() - make_interval(days => (${counts.proposals} - n) * 3650 / ${counts.proposals})
@@ -264,7 +267,8 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     (from, to) => sql`
     insert into projects (onboarding_id, name, client_id, status, start_date, due_date, budget_amount, currency, created_at, updated_at)
     select 'scale-' || md5('project' || n), 'Project ' || n || ': ' || (array['Platform','Mobile app','Redesign','Data pipeline','Portal'])[1 + n % 5],
-           c.id, (array['onboarding','active','on_hold','completed','cancelled'])[1 + n % 5],
+           c.id, case when n > ${counts.projects} * 0.9 then (array['onboarding','active','on_hold','completed','cancelled'])[1 + n % 5]
+                      else (array['completed','completed','completed','cancelled'])[1 + n % 4] end,
            current_date - ((${counts.projects} - n) * 3650 / ${counts.projects}),
            current_date - ((${counts.projects} - n) * 3650 / ${counts.projects}) + 120,
            2000000 + n, c.currency,
@@ -276,7 +280,8 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
   await db.execute(sql`
     insert into project_milestones (project_id, position, title, due_date, is_done, done_at)
     select p.id, m, (array['Discovery','Design','Build','Launch'])[m + 1], p.start_date + (m + 1) * 30,
-           p.status = 'completed' or m = 0, case when p.status = 'completed' or m = 0 then now() else null end
+           p.status = 'completed' or p.start_date + (m + 1) * 30 < current_date,
+           case when p.status = 'completed' or p.start_date + (m + 1) * 30 < current_date then now() end
     from projects p cross join generate_series(0, ${counts.milestonesPerProject - 1}) as m
     where p.onboarding_id like 'scale-%'`);
   progress(`milestones: ${counts.milestonesPerProject} for each project`);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
-import { Pagination } from "#app/components/admin/pagination.tsx";
+import { KeysetPagination } from "#app/components/admin/pagination.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { pageFrom } from "#server/business/list-query.ts";
 import { AppError, errorResponse } from "#server/errors.ts";
@@ -17,6 +17,7 @@ import {
   subscriberStatuses,
 } from "#server/marketing/subscribers.ts";
 import { redirectWithToast } from "#server/toast.ts";
+import { listCountText } from "#shared/list-count.ts";
 import { statusFilterFrom } from "#shared/status-filter.ts";
 import type { Route } from "./+types/index";
 import { AddSubscriberForm } from "./add-subscriber-form";
@@ -37,7 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
   const tag = url.searchParams.get("tag")?.trim().slice(0, 40) ?? "";
   const page = pageFrom(url);
   const [result, tags] = await Promise.all([
-    findSubscribers({ db: args.context.db, q, status, tag: tag || undefined, page }),
+    findSubscribers({
+      db: args.context.db,
+      q,
+      status,
+      tag: tag || undefined,
+      page,
+      after: url.searchParams.get("after") ?? undefined,
+      before: url.searchParams.get("before") ?? undefined,
+    }),
     findSubscriberTags(args.context.db),
   ]);
   return {
@@ -124,7 +133,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SubscribersScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, tags, q, status, tag, statuses, pageSize } = loaderData;
+  const { rows, total, tags, q, status, tag, statuses } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [selected, setSelected] = useState<string[]>([]);
@@ -133,7 +142,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
   const preview = actionData?.ok && "preview" in actionData ? actionData : undefined;
   const isBusy = navigation.state === "submitting";
   const exportQuery = new URLSearchParams(location.search);
-  exportQuery.delete("page");
+  for (const name of ["page", "after", "before"]) exportQuery.delete(name);
 
   return (
     <main id="main" className="p-6 lg:p-8">
@@ -161,7 +170,8 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
 
       <div className="mb-3 flex items-center gap-3">
         <span className="text-sm text-mist-300">
-          {total} subscriber{total === 1 ? "" : "s"} · {selected.length} selected
+          {listCountText(total, loaderData.totalIsEstimate)} subscriber{total === 1 ? "" : "s"} ·{" "}
+          {selected.length} selected
         </span>
         <button
           type="button"
@@ -174,7 +184,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
       </div>
       <SubscriberTable rows={rows} selected={selected} onSelectedChange={setSelected} />
       <div className="mt-4">
-        <Pagination page={page} pageSize={pageSize} total={total} />
+        <KeysetPagination {...loaderData} total={total} />
       </div>
       <DeleteSubscribersDialog
         selected={selected}
