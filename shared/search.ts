@@ -18,6 +18,8 @@ export type SearchResults = {
   total: number;
   page: number;
   pageCount: number;
+  /** "Did you mean": the query with each word as the nearest indexed one, when nothing matched. */
+  suggestion?: string | null;
 };
 
 export const searchKindLabels: Record<SearchKind, string> = {

@@ -32,6 +32,7 @@ export const excludedTables: Record<string, string> = {
   import_runs: "imports in progress on this server",
   import_items: "previews of imports on this server",
   search_documents: "the search index, made again from the content",
+  search_words: "the search index's word list, made again from the content",
   __drizzle_migrations: "the database's own migration record",
 };
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
-import { type SearchKind, searchDocuments } from "#server/db/schema/search.ts";
+import { type SearchKind, searchDocuments, searchWords } from "#server/db/schema/search.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { log } from "#server/log.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type SearchDocumentInput,
   serviceDocuments,
 } from "./documents";
+import { indexWordsOf } from "./words";
 
 type Handle = Db | Tx;
 /** The kinds whose pages live in the database (service guides live in the code). */
@@ -52,6 +53,45 @@ async function publishedDocuments(db: Handle, kind: StoredKind, ids?: string[]) 
 }
 
 const UPSERT_BATCH = 200;
+const WORDS_BATCH = 5_000;
+
+type WordSource = Pick<SearchDocumentInput, "title" | "summary" | "keywords" | "body">;
+
+/** How many of these pages hold each word. */
+function countWords(documents: WordSource[], counts = new Map<string, number>()) {
+  for (const document of documents)
+    for (const word of indexWordsOf([
+      document.title,
+      document.summary,
+      document.keywords,
+      document.body,
+    ]))
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Adds each word's change in page count to `search_words`, and drops the words no page holds
+ * any more. Words go in sorted, so two writers lock them in the same order.
+ */
+async function applyWordCounts(db: Handle, changes: Map<string, number>) {
+  const entries = [...changes]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  for (let start = 0; start < entries.length; start += WORDS_BATCH) {
+    const batch = entries.slice(start, start + WORDS_BATCH);
+    const words = batch.map(([word]) => word).join(" ");
+    await db.execute(sql`
+      insert into search_words (word, documents)
+      select word, delta from unnest(string_to_array(${words}, ' '),
+        string_to_array(${batch.map(([, delta]) => delta).join(" ")}, ' ')::int[]) as t(word, delta)
+      on conflict (word) do update set documents = search_words.documents + excluded.documents`);
+    if (batch.some(([, delta]) => delta < 0))
+      await db.execute(
+        sql`delete from search_words where word = any(string_to_array(${words}, ' ')) and documents <= 0`,
+      );
+  }
+}
 
 async function upsertDocuments(db: Handle, documents: SearchDocumentInput[]) {
   for (let start = 0; start < documents.length; start += UPSERT_BATCH) {
@@ -85,6 +125,19 @@ export async function syncSearchDocuments(
 ) {
   if (ids.length === 0) return;
   const documents = await publishedDocuments(db, kind, ids);
+  const before = await db
+    .select({
+      title: searchDocuments.title,
+      summary: searchDocuments.summary,
+      keywords: searchDocuments.keywords,
+      body: searchDocuments.body,
+    })
+    .from(searchDocuments)
+    .where(and(eq(searchDocuments.kind, kind), inArray(searchDocuments.refId, ids)));
+  const changes = countWords(documents);
+  for (const [word, count] of countWords(before))
+    changes.set(word, (changes.get(word) ?? 0) - count);
+  await applyWordCounts(db, changes);
   await upsertDocuments(db, documents);
   const kept = documents.map((document) => document.refId);
   await db
@@ -103,6 +156,7 @@ export async function rebuildSearchIndex(db: Db) {
   const startedAt = performance.now();
   const count = await db.transaction(async (tx) => {
     await tx.delete(searchDocuments);
+    await tx.delete(searchWords);
     const documents = [
       ...serviceDocuments(),
       ...(await publishedDocuments(tx, "insight")),
@@ -110,6 +164,7 @@ export async function rebuildSearchIndex(db: Db) {
       ...(await publishedDocuments(tx, "episode")),
     ];
     await upsertDocuments(tx, documents);
+    await applyWordCounts(tx, countWords(documents));
     await tx
       .insert(settings)
       .values({ id: SEARCH_INDEX_SETTING, value: { fingerprint: indexFingerprint() } })
@@ -128,9 +183,10 @@ export async function rebuildSearchIndex(db: Db) {
 const SEARCH_INDEX_SETTING = "search-index";
 /**
  * Raise when what a document holds, or how it is stored, changes: the next start rebuilds
- * the index. 2: search vectors kept in the row (migration 0019, decision 727).
+ * the index. 2: search vectors kept in the row (migration 0019, decision 727). 3: the word
+ * list for typos (`search_words`, decision 320).
  */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 
 /** Changes with the index format and the service guides' text (which ship with the code). */
 function indexFingerprint() {
@@ -154,5 +210,6 @@ export async function ensureSearchIndex(db: Db) {
   // The old rows are dead; the embedded database has no autovacuum to clear them for the
   // scans that read every match.
   await db.execute(sql`vacuum analyze search_documents`);
+  await db.execute(sql`vacuum analyze search_words`);
   return true;
 }

@@ -7,14 +7,21 @@ import {
   TAG_MARKERS,
   TITLE_HEADLINE_OPTIONS,
 } from "./highlight";
+import { prefixDistance, typoBudget, typoDistance } from "./words";
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 10;
-/** A query of at most this many words, and at least FUZZY_MIN_CHARS, may match a title by trigrams. */
-const FUZZY_MAX_WORDS = 3;
-const FUZZY_MIN_CHARS = 4;
-/** Titles within a typo are looked for when the words themselves find fewer than this. */
+/**
+ * Typos are looked for when the words as typed find fewer than this (Typesense's
+ * typo_tokens_threshold): a word spelt right is not diluted by its neighbours.
+ */
 const FUZZY_BELOW = 3;
+/** Words within a typo that one query word may stand for, at most (the commonest first). */
+const TYPO_ALTERNATIVES = 8;
+/** Nearest words (by trigrams) checked for each query word. */
+const TYPO_CANDIDATES = 40;
+/** "Did you mean" offers a word at most this many typos away (one for words under 5 letters). */
+const SUGGEST_MAX_TYPOS = 2;
 /** The part of a body the snippet is cut from: ts_headline reads all it is given. */
 const SNIPPET_SOURCE_CHARS = 12_000;
 
@@ -39,6 +46,98 @@ function tsQueryOf(query: string, words: string[]): SQL {
   if (hasSearchSyntax(query)) return sql`websearch_to_tsquery('english', ${query})`;
   const text = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word));
   return sql`to_tsquery('english', ${text.join(" & ")})`;
+}
+
+/**
+ * The indexed words each query word may stand for under the typo rules (words.ts): within
+ * its typo budget, and for the last word within it of a word's start too. Candidates are
+ * the words nearest by trigrams (the GiST index of `search_words`), of a length the budget
+ * allows; the exact distance is checked here. The commonest words come first.
+ */
+async function typoAlternatives(db: Db, words: string[]) {
+  const asked = words
+    .map((word, index) => ({
+      word,
+      index,
+      budget: typoBudget(word),
+      last: index === words.length - 1,
+    }))
+    .filter((entry) => entry.budget > 0);
+  const alternatives = words.map(() => [] as string[]);
+  if (asked.length === 0) return alternatives;
+  const result = await db.execute(sql`
+    select q.position::int as position, w.word, w.documents
+    from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
+      string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
+      string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
+      with ordinality as q(word, budget, last, position)
+    cross join lateral (
+      select w.word, w.documents from search_words w
+      where q.last = 0 and length(w.word) between length(q.word) - q.budget and length(q.word) + q.budget
+      order by w.word <-> q.word limit ${TYPO_CANDIDATES}
+    ) as w
+    union all
+    select q.position::int, w.word, w.documents
+    from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
+      string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
+      string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
+      with ordinality as q(word, budget, last, position)
+    cross join lateral (
+      select w.word, w.documents from search_words w
+      where q.last = 1 and length(w.word) >= length(q.word) - q.budget
+      order by q.word <<-> w.word limit ${TYPO_CANDIDATES}
+    ) as w`);
+  const found = result.rows as Array<{ position: number; word: string; documents: number }>;
+  for (const entry of asked) {
+    const near = found
+      .filter((row) => row.position === asked.indexOf(entry) + 1 && row.word !== entry.word)
+      .map((row) => ({
+        ...row,
+        distance: entry.last
+          ? prefixDistance(entry.word, row.word, entry.budget)
+          : typoDistance(entry.word, row.word, entry.budget),
+      }))
+      .filter((row) => row.distance <= entry.budget)
+      .sort((a, b) => a.distance - b.distance || b.documents - a.documents);
+    alternatives[entry.index] = near.slice(0, TYPO_ALTERNATIVES).map((row) => row.word);
+  }
+  return alternatives;
+}
+
+/** Plain words with the words each may stand for: "(desing | design) & (prompt:* | prompts)". */
+function typoTsQuery(words: string[], alternatives: string[][]): SQL {
+  const text = words.map((word, index) => {
+    const own = index === words.length - 1 ? `${word}:*` : word;
+    return `(${[own, ...alternatives[index]].join(" | ")})`;
+  });
+  return sql`to_tsquery('english', ${text.join(" & ")})`;
+}
+
+/**
+ * "Did you mean": each query word replaced by the nearest indexed word (fewest typos, then the
+ * commonest), kept only if that search finds something. Null when nothing nearer is known.
+ */
+async function suggestQuery(db: Db, words: string[]) {
+  const result = await db.execute(sql`
+    select q.position::int as position, w.word, w.documents
+    from unnest(string_to_array(${words.join(" ")}, ' ')) with ordinality as q(word, position)
+    cross join lateral (
+      select w.word, w.documents from search_words w
+      order by w.word <-> q.word limit ${TYPO_CANDIDATES}
+    ) as w`);
+  const found = result.rows as Array<{ position: number; word: string; documents: number }>;
+  const corrected = words.map((word, index) => {
+    const max = [...word].length < 5 ? 1 : SUGGEST_MAX_TYPOS;
+    const near = found
+      .filter((row) => row.position === index + 1)
+      .map((row) => ({ ...row, distance: typoDistance(word, row.word, max) }))
+      .filter((row) => row.distance <= max)
+      .sort((a, b) => a.distance - b.distance || b.documents - a.documents);
+    return near[0]?.word ?? word;
+  });
+  if (corrected.every((word, index) => word === words[index])) return null;
+  const check = await findMatches(db, tsQueryOf(corrected.join(" "), corrected), 1, 0);
+  return check.length > 0 ? corrected.join(" ") : null;
 }
 
 type Row = {
@@ -79,10 +178,17 @@ function toHit(row: Row): SearchHit {
  * then the body), then the newest. The ranking reads ids and numbers only; the scores are
  * computed once per row (materialized), and the page's rows are joined back for snippets.
  */
-async function findMatches(db: Db, tsQuery: SQL, limit: number, offset: number) {
+async function findMatches(
+  db: Db,
+  tsQuery: SQL,
+  limit: number,
+  offset: number,
+  exactQuery: SQL | null = null,
+) {
   const result = await db.execute(sql`
     with scored as materialized (
       select d.id, d.published_at,
+        ${exactQuery ? sql`d.search_vector @@ ${exactQuery}` : sql`true`} as exact,
         d.title_vector @@ ${tsQuery} as in_title,
         ts_rank_cd(d.search_vector, ${tsQuery}, 1) as rank
       from search_documents d
@@ -90,32 +196,23 @@ async function findMatches(db: Db, tsQuery: SQL, limit: number, offset: number) 
     ),
     ranked as (
       select scored.*, count(*) over () as total from scored
-      order by in_title desc, rank desc, published_at desc nulls last, id
+      order by exact desc, in_title desc, rank desc, published_at desc nulls last, id
       limit ${limit} offset ${offset}
     )
     select ranked.total, ${hitColumns(tsQuery)}
     from ranked join search_documents d on d.id = ranked.id
-    order by ranked.in_title desc, ranked.rank desc, ranked.published_at desc nulls last, ranked.id`);
-  return result.rows as Row[];
-}
-
-/** Titles within a typo of a short query (pg_trgm word similarity), the words' matches left out. */
-async function findNearTitles(db: Db, query: string, tsQuery: SQL, limit: number) {
-  const result = await db.execute(sql`
-    select 0 as total, ${hitColumns(tsQuery)}
-    from search_documents d
-    where ${query} <% d.title and ${isLive} and not (d.search_vector @@ ${tsQuery})
-    order by word_similarity(${query}, d.title) desc, d.published_at desc nulls last, d.id
-    limit ${limit}`);
+    order by ranked.exact desc, ranked.in_title desc, ranked.rank desc, ranked.published_at desc nulls last, ranked.id`);
   return result.rows as Row[];
 }
 
 /**
  * The site search: published insights, case studies, episodes and service guides, best
  * first. Words are stemmed ('english': "designing" finds "design"); see tsQueryOf and
- * findMatches for the matching and the order. When a short query finds (almost) nothing,
- * titles within a typo of it follow ("kubernets" finds "Kubernetes"). Titles and snippets
- * come highlighted, as safe HTML.
+ * findMatches for the matching and the order. When the words as typed find (almost) nothing,
+ * each may also stand for the indexed words within its typos (one from 5 letters, two from
+ * 9; the last word as a prefix too: "desing" finds "design"); when even that finds nothing,
+ * `suggestion` is the nearest query that does ("Did you mean"). Titles and snippets come
+ * highlighted, as safe HTML.
  */
 export async function searchSite({
   db,
@@ -132,22 +229,33 @@ export async function searchSite({
   const words = (query.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
   const page = Math.max(1, Math.min(Math.trunc(requestedPage) || 1, 1000));
   if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0 };
-  const tsQuery = tsQueryOf(query, words);
-  const rows = await findMatches(db, tsQuery, pageSize, (page - 1) * pageSize);
+  let tsQuery = tsQueryOf(query, words);
+  let rows = await findMatches(db, tsQuery, pageSize, (page - 1) * pageSize);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1)
     total = Number((await findMatches(db, tsQuery, 1, 0))[0]?.total ?? 0);
-  const isShort = words.length <= FUZZY_MAX_WORDS && query.length >= FUZZY_MIN_CHARS;
-  if (isShort && total < FUZZY_BELOW && page === 1) {
-    const near = await findNearTitles(db, query, tsQuery, pageSize - rows.length);
-    rows.push(...near);
-    total += near.length;
+  const plain = !hasSearchSyntax(query);
+  const lower = words.map((word) => word.toLowerCase());
+  if (plain && total < FUZZY_BELOW) {
+    // Too little for the words as typed: each may also stand for the indexed words within
+    // its typos; what matches as typed still comes first.
+    const alternatives = await typoAlternatives(db, lower);
+    if (alternatives.some((list) => list.length > 0)) {
+      const exact = tsQuery;
+      tsQuery = typoTsQuery(lower, alternatives);
+      rows = await findMatches(db, tsQuery, pageSize, (page - 1) * pageSize, exact);
+      total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && page > 1)
+        total = Number((await findMatches(db, tsQuery, 1, 0))[0]?.total ?? 0);
+    }
   }
+  const suggestion = plain && total === 0 && page === 1 ? await suggestQuery(db, lower) : null;
   return {
     query,
     total,
     page,
     pageCount: Math.ceil(total / pageSize),
     items: rows.map(toHit),
+    suggestion,
   };
 }

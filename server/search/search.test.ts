@@ -16,12 +16,34 @@ import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { headlineToHtml } from "./highlight";
 import { ensureSearchIndex, rebuildSearchIndex, syncSearchDocuments } from "./index-sync";
 import { searchSite } from "./query";
+import { prefixDistance, typoBudget, typoDistance } from "./words";
 
 const actor = { id: "admin-1", name: "Ada Admin" };
 /** A made-up word, so each test finds only what it wrote. */
 const word = () =>
   Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 const slug = () => `post-${randomBytes(4).toString("hex")}`;
+
+/**
+ * A made-up word of `length` consonants (no s, y or vowels: English stemming leaves it as it
+ * is), no two neighbours alike, so a typo of it is only ever found by the typo rules.
+ */
+function plainWord(length: number) {
+  const letters = "bcdfghjkmnpqrtvwxz";
+  let out = "";
+  for (const byte of randomBytes(length)) {
+    const next = letters[byte % 18];
+    out += next === out.at(-1) ? letters[(byte + 1) % 18] : next;
+  }
+  return out;
+}
+/** The word with one letter wrong (a vowel: never in a plain word), at `at`. */
+const wrong = (text: string, at: number) => `${text.slice(0, at)}a${text.slice(at + 1)}`;
+const dropped = (text: string, at: number) => text.slice(0, at) + text.slice(at + 1);
+const added = (text: string, at: number) => `${text.slice(0, at)}o${text.slice(at)}`;
+/** Two neighbouring letters swapped. */
+const swapped = (text: string, at: number) =>
+  text.slice(0, at) + text[at + 1] + text[at] + text.slice(at + 2);
 
 function insight(overrides: Record<string, unknown> = {}) {
   return {
@@ -97,6 +119,157 @@ describeEachDatabase("site search", (get) => {
     expect(headlineToHtml("a \u0001b\u0002 \u0001c <i>")).toBe("a <mark>b</mark> c &lt;i&gt;");
   });
 
+  it("counts typos as Damerau-Levenshtein and forgives by word length", () => {
+    expect(typoDistance("design", "desing")).toBe(1);
+    expect(typoDistance("design", "dezign")).toBe(1);
+    expect(typoDistance("prompt", "prxmpt")).toBe(1);
+    expect(typoDistance("evaluation", "evaxuation")).toBe(1);
+    expect(typoDistance("design", "dsign")).toBe(1);
+    expect(typoDistance("design", "designn")).toBe(1);
+    expect(typoDistance("design", "edsgin")).toBe(2);
+    expect(typoDistance("design", "xyz", 1)).toBe(2);
+    expect([4, 5, 8, 9, 12].map((length) => typoBudget("x".repeat(length)))).toEqual([
+      0, 1, 1, 2, 2,
+    ]);
+    expect(prefixDistance("evaxuat", "evaluation", 1)).toBe(1);
+    expect(prefixDistance("evxxuat", "evaluation", 1)).toBe(2);
+  });
+
+  it("forgives one typo of each kind in words of 5 letters or more, in titles and in bodies", async () => {
+    // A missing letter counts against the word as typed: five letters left.
+    const inTitle = plainWord(6);
+    const inBody = plainWord(6);
+    const saved = await saveInsight({
+      database: get(),
+      input: insight({ title: `Notes on ${inTitle}`, body: `The ${inBody} of it all.` }),
+      actor,
+    });
+    const path = `/insights/${saved.slug}`;
+    for (const [kind, query] of [
+      ["title, wrong letter", wrong(inTitle, 2)],
+      ["title, missing letter", dropped(inTitle, 2)],
+      ["title, added letter", added(inTitle, 3)],
+      ["title, swapped letters", swapped(inTitle, 1)],
+      ["body, wrong letter", wrong(inBody, 3)],
+      ["body, missing letter", dropped(inBody, 1)],
+      ["body, added letter", added(inBody, 2)],
+      ["body, swapped letters", swapped(inBody, 2)],
+      ["two words, the first with a typo", `${wrong(inBody, 0)} ${inTitle}`],
+    ]) {
+      const results = await searchSite({ db: get().db, query });
+      expect(
+        results.items.map((item) => item.path),
+        kind,
+      ).toEqual([path]);
+    }
+    const [hit] = (await searchSite({ db: get().db, query: wrong(inTitle, 2) })).items;
+    expect(hit.titleHtml).toBe(`Notes on <mark>${inTitle}</mark>`);
+  });
+
+  it("forgives no typo under 5 letters, one up to 8 and two from 9", async () => {
+    const four = plainWord(4);
+    const five = plainWord(5);
+    const eight = plainWord(8);
+    const nine = plainWord(9);
+    // In titles too: no other rule may find a word within a typo.
+    await saveInsight({
+      database: get(),
+      input: insight({
+        title: `${four} ${five} ${eight} ${nine}`,
+        body: `${four} ${five} ${eight} ${nine}`,
+      }),
+      actor,
+    });
+    const found = async (query: string) => (await searchSite({ db: get().db, query })).total;
+    // The last word is also a prefix: a word other than the last shows the rule alone.
+    expect(await found(`${wrong(four, 1)} ${nine}`)).toBe(0);
+    expect(await found(`${four} ${nine}`)).toBe(1);
+    expect(await found(`${wrong(five, 2)} ${nine}`)).toBe(1);
+    expect(await found(`${swapped(wrong(five, 0), 2)} ${nine}`)).toBe(0);
+    expect(await found(`${wrong(eight, 4)} ${nine}`)).toBe(1);
+    expect(await found(`${wrong(wrong(eight, 1), 5)} ${nine}`)).toBe(0);
+    expect(await found(`${swapped(wrong(nine, 1), 5)} ${four}`)).toBe(1);
+    expect(await found(`${dropped(added(nine, 1), 6)} ${four}`)).toBe(1);
+    expect(await found(`${wrong(wrong(wrong(nine, 0), 4), 8)} ${four}`)).toBe(0);
+  });
+
+  it("takes the last word as a prefix, within its typos", async () => {
+    const long = plainWord(11);
+    const saved = await saveInsight({
+      database: get(),
+      input: insight({ body: `All about ${long} here.` }),
+      actor,
+    });
+    const path = `/insights/${saved.slug}`;
+    const paths = async (query: string) =>
+      (await searchSite({ db: get().db, query })).items.map((item) => item.path);
+    expect(await paths(long.slice(0, 4))).toContain(path);
+    // Six letters typed, one of them wrong: a typo within the start of the word.
+    expect(await paths(wrong(long.slice(0, 6), 3))).toEqual([path]);
+    // Not the last word: a start is not a word.
+    expect(await paths(`${long.slice(0, 6)} here`)).toEqual([]);
+  });
+
+  it("says “Did you mean” with the nearest indexed words when nothing is found", async () => {
+    const eight = plainWord(8);
+    await saveInsight({ database: get(), input: insight({ body: `About ${eight}.` }), actor });
+    const misspelt = wrong(wrong(eight, 1), 5);
+    const results = await searchSite({ db: get().db, query: `${misspelt} about` });
+    expect(results.total).toBe(0);
+    expect(results.suggestion).toBe(`${eight} about`);
+    expect((await searchSite({ db: get().db, query: results.suggestion })).total).toBe(1);
+    // Found, or nothing near: no suggestion.
+    expect((await searchSite({ db: get().db, query: eight })).suggestion).toBeNull();
+    const nothing = await searchSite({ db: get().db, query: plainWord(14) });
+    expect([nothing.total, nothing.suggestion]).toEqual([0, null]);
+  });
+
+  it("finds the issue's misspellings in the service guides", async () => {
+    await rebuildSearchIndex(get().db);
+    for (const [query, word] of [
+      ["evaxuation", "evaluation"],
+      ["desing", "design"],
+      ["dezign", "design"],
+      ["prxmpt", "prompt"],
+    ]) {
+      const results = await searchSite({ db: get().db, query });
+      expect(results.total, query).toBeGreaterThan(0);
+      expect(results.items[0].snippetHtml.toLowerCase(), query).toContain(`<mark>${word}`);
+    }
+  });
+
+  it("keeps the word list in step with what is published", async () => {
+    const term = plainWord(10);
+    const count = async () =>
+      (
+        (await get().db.execute(sql`select documents from search_words where word = ${term}`))
+          .rows as Array<{ documents: number }>
+      )[0]?.documents ?? 0;
+    const first = await saveInsight({ database: get(), input: insight({ body: term }), actor });
+    const second = insight({ body: `${term} ${term}` });
+    const saved = await saveInsight({ database: get(), input: second, actor });
+    expect(await count()).toBe(2);
+    await saveInsight({
+      database: get(),
+      id: saved.id,
+      input: { ...second, body: "Rewritten." },
+      actor,
+    });
+    expect(await count()).toBe(1);
+    await deleteInsight({ database: get(), id: first.id, actor });
+    expect(await count()).toBe(0);
+    // The words a rebuild finds are the words kept in step.
+    const words = async () =>
+      (await get().db.execute(sql`select word, documents from search_words order by word`)).rows;
+    await rebuildSearchIndex(get().db);
+    const rebuilt = await words();
+    await saveInsight({ database: get(), input: insight({ body: term }), actor });
+    await saveInsight({ database: get(), input: insight({ title: "A plain title" }), actor });
+    await rebuildSearchIndex(get().db);
+    const again = await words();
+    expect(again.length).toBe(rebuilt.length + 1);
+  });
+
   it("finds a title despite a typo in a short query", async () => {
     const saved = await saveInsight({
       database: get(),
@@ -107,11 +280,11 @@ describeEachDatabase("site search", (get) => {
     // A dropped letter: the stem and prefix still meet.
     const dropped = await searchSite({ db: get().db, query: "kubernets" });
     expect(dropped.items.map((item) => item.path)).toContain(path);
-    // Swapped letters: only the title's trigrams are near enough.
+    // Swapped letters: one typo in a word of 9 letters.
     const swapped = await searchSite({ db: get().db, query: "kuberntes" });
     expect(swapped.items.map((item) => item.path)).toContain(path);
     expect(swapped.items.find((item) => item.path === path)?.titleHtml).toBe(
-      "Running Kubernetes on a budget",
+      "Running <mark>Kubernetes</mark> on a budget",
     );
   });
 

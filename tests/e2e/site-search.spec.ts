@@ -98,4 +98,26 @@ describe("site search", () => {
     await page.waitForURL((url) => url.pathname !== "/search");
     await close();
   });
+
+  it("forgives a typo, and offers “Did you mean” when a query is too far from any word", async () => {
+    const { page, errors, close } = await openPage(browser, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await gotoHydrated(page, `${server.url}/search?q=prxmpt`);
+    const results = page.getByRole("main").getByRole("listitem");
+    await results.first().waitFor();
+    await expect(results.first().locator("mark").first().textContent()).resolves.toMatch(/prompt/i);
+    // Two typos in a six-letter word: too many to forgive, near enough to suggest.
+    const box = page.getByRole("searchbox");
+    await box.fill("dezihn");
+    await box.press("Enter");
+    await page.getByRole("heading", { name: "Nothing found" }).waitFor();
+    const suggestion = page.getByRole("main").getByRole("link", { name: "design" });
+    await suggestion.click();
+    await page.getByRole("heading", { name: "Results for “design”" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBe("design");
+    expect(await results.count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

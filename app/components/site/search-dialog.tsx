@@ -163,6 +163,7 @@ function SearchStatus({
 }) {
   const total = suggestions.status === "done" ? suggestions.results.total : 0;
   const shown = suggestions.status === "done" ? suggestions.results.items.length : 0;
+  const didYouMean = suggestions.status === "done" ? suggestions.results.suggestion : null;
   let message = "Type to search. ↑ ↓ to choose, Enter to open.";
   if (suggestions.status === "loading") message = "Searching…";
   if (suggestions.status === "error") message = "The search is not answering. Try again.";
@@ -179,6 +180,14 @@ function SearchStatus({
       {total > shown ? (
         <InternalLink to={allResultsPath} className="text-frontier-blue hover:underline">
           See all {total} results
+        </InternalLink>
+      ) : null}
+      {total === 0 && didYouMean ? (
+        <InternalLink
+          to={`/search?${new URLSearchParams({ q: didYouMean })}`}
+          className="text-frontier-blue hover:underline"
+        >
+          Did you mean “{didYouMean}”?
         </InternalLink>
       ) : null}
     </div>

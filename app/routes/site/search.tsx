@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   });
 
 export default function SearchPage() {
-  const { query, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, items, total, page, pageCount, suggestion } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page pb-24">
       <header className="pt-16 pb-8 sm:pt-24">
@@ -54,7 +54,13 @@ export default function SearchPage() {
           </button>
         </Form>
       </header>
-      <SearchPageResults query={query} items={items} total={total} page={page} />
+      <SearchPageResults
+        query={query}
+        items={items}
+        total={total}
+        page={page}
+        suggestion={suggestion}
+      />
       <PageLinks
         page={page}
         pageCount={pageCount}
@@ -71,12 +77,27 @@ function SearchPageResults({
   items,
   total,
   page,
-}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "query" | "items" | "total" | "page">) {
+  suggestion,
+}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "query" | "items" | "total" | "page"> & {
+  suggestion?: string | null;
+}) {
   if (!query) return null;
   if (total === 0)
     return (
       <div className="card max-w-2xl">
         <h2 className="heading-md">Nothing found</h2>
+        {suggestion ? (
+          <p className="mt-2 text-lg">
+            Did you mean{" "}
+            <InternalLink
+              to={`/search?${new URLSearchParams({ q: suggestion })}`}
+              className="font-semibold text-frontier-orange underline"
+            >
+              {suggestion}
+            </InternalLink>
+            ?
+          </p>
+        ) : null}
         <p className="mt-2 text-mist-300">
           No page matches “{query}”. Try fewer or other words, or browse the{" "}
           <InternalLink to="/insights" className="underline">

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   customType,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -60,4 +61,20 @@ export const searchDocuments = pgTable(
     index("search_documents_vector_idx").using("gin", table.searchVector),
     index("search_documents_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * The distinct words of the live index (lower-cased letters and digits, as written, not
+ * stemmed) and how many pages hold each: where typo tolerance finds the words a query word
+ * may stand for, and "Did you mean" the nearest ones (decision 320). Kept in step with
+ * `search_documents` in the same transaction. The trigram GiST index answers "the words
+ * nearest to this one" (`<->`, `<<->`).
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    documents: integer("documents").notNull(),
+  },
+  (table) => [index("search_words_trgm_idx").using("gist", table.word.op("gist_trgm_ops"))],
 );
