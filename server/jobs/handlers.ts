@@ -7,6 +7,7 @@ import { runImportJob } from "#server/imports/pipeline.ts";
 import { IMPORT_JOB, IMPORT_PRUNE_JOB, pruneImportRuns } from "#server/imports/runs.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
+import { publishDuePages } from "#server/pages/pages.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
 import { SEND_SIGN_IN_LINK_JOB, sendSignInLinks } from "#server/portal/links.ts";
@@ -38,9 +39,10 @@ export const jobHandlers: Record<string, JobHandler> = {};
 /** Jobs that run on a schedule, one run per interval across all instances. */
 export const recurringJobs: RecurringJob[] = [];
 
-// Content: scheduled insights and case studies go live at their time.
+// Content: scheduled insights, case studies and pages go live at their time.
 jobHandlers[PUBLISH_SCHEDULED_JOB] = async (_payload, { database }) => {
   await publishDueContent(database);
+  await publishDuePages(database);
 };
 recurringJobs.push({ kind: PUBLISH_SCHEDULED_JOB, everyMs: 15_000 });
 

@@ -4,7 +4,7 @@ import { recordAudit } from "#server/audit/audit.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import { isLive } from "#server/content/published.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
-import type { Database, Db } from "#server/db/client.ts";
+import type { Database, Db, Tx } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
 import { slugRedirects } from "#server/db/schema/revisions.ts";
 import { redirects } from "#server/db/schema/seo.ts";
@@ -184,6 +184,24 @@ export async function findRedirectProblem(
       { fieldErrors: { fromPath: ["Another redirect leads here."] } },
     );
   return undefined;
+}
+
+/**
+ * A page moved from one path to another (server/pages): its old path answers 301 to the new
+ * one, redirects that led to the old path now lead straight to the new one (still one hop),
+ * and a redirect away from the new path goes, since a page lives there now. Call it in the
+ * page's transaction; the caller announces the change (afterContentChange).
+ */
+export async function redirectMovedPage(
+  tx: Tx,
+  { fromPath, toPath }: { fromPath: string; toPath: string },
+) {
+  await tx.delete(redirects).where(eq(redirects.fromPath, toPath));
+  await tx.update(redirects).set({ toPath }).where(eq(redirects.toPath, fromPath));
+  await tx
+    .insert(redirects)
+    .values({ fromPath, toPath, status: 301 })
+    .onConflictDoUpdate({ target: redirects.fromPath, set: { toPath, status: 301 } });
 }
 
 export async function deleteRedirect({

@@ -7,6 +7,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 
 export type ToastType = "success" | "error";
@@ -18,6 +19,15 @@ export const TOAST_LIFETIME_MS = 5000;
 type ToastApi = { show: (toast: ToastInput) => void; dismiss: (id: string) => void };
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+type OutletApi = {
+  toasts: Toast[];
+  dismiss: (id: string) => void;
+  /** Called by a mounted outlet; returns its unmount. */
+  claim: () => () => void;
+};
+
+const OutletContext = createContext<OutletApi | null>(null);
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
@@ -58,21 +68,76 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const [outlets, setOutlets] = useState(0);
+  const claim = useCallback(() => {
+    setOutlets((count) => count + 1);
+    return () => setOutlets((count) => count - 1);
+  }, []);
+  const outletApi = useMemo(() => ({ toasts, dismiss, claim }), [toasts, dismiss, claim]);
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <ToastStack toasts={toasts} onDismiss={dismiss} />
+      <OutletContext.Provider value={outletApi}>
+        {children}
+        {outlets === 0 ? (
+          <ToastStack
+            toasts={toasts}
+            onDismiss={dismiss}
+            className="pointer-events-none fixed right-4 bottom-4 z-[70] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+          />
+        ) : null}
+      </OutletContext.Provider>
     </ToastContext.Provider>
   );
 }
 
-function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
+/**
+ * Notices shown in a place a layout keeps for them, in its own flow, instead of floating over
+ * the page: while one is active, the floating stack is not drawn. `media` makes an outlet
+ * active only while that media query matches, so a layout can keep one place for wide screens
+ * and another for small ones and the notices are drawn once (decision 540).
+ */
+export function ToastOutlet({ className, media }: { className: string; media?: string }) {
+  const outlet = useContext(OutletContext);
+  if (!outlet) throw new Error("ToastOutlet needs a ToastProvider");
+  const isActive = useMediaQuery(media);
+  const { claim, toasts, dismiss } = outlet;
+  useEffect(() => (isActive ? claim() : undefined), [claim, isActive]);
+  if (!isActive) return null;
+  // The live region stays in the page while empty, so screen readers hear what arrives in it.
   return (
-    <section
-      aria-label="Notifications"
-      className="pointer-events-none fixed right-4 bottom-4 z-[70] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
-    >
+    <ToastStack
+      toasts={toasts}
+      onDismiss={dismiss}
+      className={toasts.length > 0 ? className : undefined}
+    />
+  );
+}
+
+function useMediaQuery(media: string | undefined) {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!media) return () => {};
+      const list = window.matchMedia(media);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    () => (media ? window.matchMedia(media).matches : true),
+    () => false,
+  );
+}
+
+function ToastStack({
+  toasts,
+  onDismiss,
+  className,
+}: {
+  toasts: Toast[];
+  onDismiss: (id: string) => void;
+  className?: string;
+}) {
+  return (
+    <section aria-label="Notifications" className={className}>
       <div aria-live="polite" role="status" className="flex flex-col gap-2">
         {toasts.map((toast) => (
           <div

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { ToastOutlet } from "#app/components/ui/toasts.tsx";
 import { type AdminNavSection, navigationFor } from "#app/lib/admin-navigation.ts";
 import { getStaffAccess } from "#server/auth/guard.ts";
 import { roleLabel } from "#shared/roles.ts";
@@ -11,6 +12,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, mustSetUpTwoFactor } = await getStaffAccess(args, { allowTwoFactorSetup: true });
   return { user: { name: user.name, email: user.email, role: user.role }, mustSetUpTwoFactor };
 }
+
+// Tailwind's lg breakpoint, where the sidebar stops being a drawer.
+const WIDE = "(min-width: 64rem)";
+const NARROW = "(max-width: 63.99rem)";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
@@ -24,26 +29,31 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const sections = loaderData.mustSetUpTwoFactor ? [] : navigationFor(user.role);
 
   return (
-    <div className="min-h-screen bg-ink-950 text-mist-100 lg:flex">
+    // No scroll anchoring: a notice growing the top bar moves the page down, never under it.
+    <div className="min-h-screen bg-ink-950 text-mist-100 [overflow-anchor:none] lg:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <div className="sticky top-0 z-30 flex items-center justify-between border-b border-white/10 bg-ink-900/95 px-4 py-3 lg:hidden">
-        <Link to="/admin" className="font-display font-semibold text-white">
-          Command Center
-        </Link>
-        <button
-          type="button"
-          className="rounded-lg border border-white/20 px-3 py-1.5 text-sm"
-          aria-expanded={isDrawerOpen}
-          aria-controls="admin-sidebar"
-          onClick={() => setDrawerOpen((open) => !open)}
-        >
-          {isDrawerOpen ? "Close menu" : "Menu"}
-        </button>
+      <div className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 lg:hidden">
+        <div className="flex items-center justify-between px-4 py-3">
+          <Link to="/admin" className="font-display font-semibold text-white">
+            Command Center
+          </Link>
+          <button
+            type="button"
+            className="rounded-lg border border-white/20 px-3 py-1.5 text-sm"
+            aria-expanded={isDrawerOpen}
+            aria-controls="admin-sidebar"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            {isDrawerOpen ? "Close menu" : "Menu"}
+          </button>
+        </div>
+        {/* Notices on small screens: in the top bar's own flow, under its buttons. */}
+        <ToastOutlet media={NARROW} className="px-4 pb-3" />
       </div>
       {isDrawerOpen ? (
         <button
@@ -74,6 +84,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <SidebarSection key={section.title} section={section} />
           ))}
         </nav>
+        {/* Notices on wide screens: a place of their own, beside the page, covering nothing. */}
+        <ToastOutlet media={WIDE} className="px-3 pb-3" />
         <div className="flex flex-col gap-2 border-t border-white/10 p-4">
           <NavLink
             to="/admin/account"

@@ -16,6 +16,7 @@ export * from "./leads";
 export * from "./mail";
 export * from "./media";
 export * from "./messages";
+export * from "./pages";
 export * from "./personal-data";
 export * from "./portal";
 export * from "./projects";

@@ -9,7 +9,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-export type RevisionArea = "insight" | "case-study" | "testimonial";
+export type RevisionArea = "insight" | "case-study" | "testimonial" | "page";
 
 /** A saved version of a content item, newest last; restoring copies one back. */
 export const contentRevisions = pgTable(
