@@ -8,12 +8,14 @@ import path from "node:path";
 import { campaignDrill } from "./campaign";
 import type { DrillResult } from "./lib";
 import { retainerDrill } from "./retainer";
+import { smtpDownDrill } from "./smtp-down";
 import { webhooksDrill } from "./webhooks";
 
 const drills: Record<string, () => Promise<DrillResult>> = {
   campaign: campaignDrill,
   retainer: retainerDrill,
   webhooks: webhooksDrill,
+  "smtp-down": smtpDownDrill,
 };
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
