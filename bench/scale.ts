@@ -323,7 +323,8 @@ export async function scaleSection(out: (text: string) => void, scale: number) {
   const onlyEngine = process.env.BENCH_SCALE_ENGINES?.split(",");
   for (const engine of engines.filter((name) => !onlyEngine || onlyEngine.includes(name))) {
     out(`\nGoals at scale ${scale} against scale 1, ${engine} (the scale-1 figure beside each)`);
-    const base = await measureScale(engine, 1);
+    // BENCH_SCALE_BASE (default 1) only for trying the section out on small data.
+    const base = await measureScale(engine, Number(process.env.BENCH_SCALE_BASE ?? 1));
     const scaled = scale === 1 ? base : await measureScale(engine, scale);
     const row = (label: string, at1: Figure | undefined, atN: Figure | undefined) =>
       out(
