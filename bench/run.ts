@@ -2,8 +2,9 @@
  * The performance benchmark: `npm run bench`. Prints figures with their goals; asserts nothing.
  * Everything runs on this machine over loopback, each part in its own process: the product
  * (the compiled server, as `npm start` runs it), the load generator, and each baseline.
- * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres,search,campaign (or --only=…)
- * runs some sections.
+ * BENCH_ONLY=cached,rendered,admin,bytes,lighthouse,chat,postgres,search,campaign,scale (or
+ * --only=…) runs some sections. BENCH_SCALE=10 adds the goals at ten times the data beside
+ * scale 1 (bench/scale.ts); with --only=scale it runs that section alone.
  * The cached section loads node:http and the product in turns, BENCH_ROUNDS (2) runs each, and
  * prints each server process's CPU per response beside its throughput (decision 710).
  */
@@ -47,6 +48,7 @@ import {
   signIn,
   startProduct,
 } from "./product";
+import { scaleSection } from "./scale";
 import { firstLoadBytes, timeAdminLists } from "./signed-in";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -312,6 +314,12 @@ async function main() {
     stdio: "inherit",
   });
 
+  const benchScale = Number(process.env.BENCH_SCALE ?? 0);
+  if (only.size === 1 && only.has("scale")) {
+    await scaleSection(out, benchScale || 10);
+    return;
+  }
+
   const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-bench-"));
   const first = await startProduct({ dataDir });
   await first.stop();
@@ -380,6 +388,8 @@ async function main() {
     if (process.env.TEST_DATABASE_URL) await onPostgres(pages);
     else out("\nPostgreSQL: skipped (set TEST_DATABASE_URL for the PostgreSQL figures)");
   }
+
+  if (benchScale > 0 && runs("scale")) await scaleSection(out, benchScale);
 
   // Site search on 10,000 items (goal: under 50 ms); bench/search.ts prints its own figures.
   if (runs("search"))

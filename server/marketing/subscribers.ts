@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, arrayContains, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import {

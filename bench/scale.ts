@@ -1,0 +1,352 @@
+/**
+ * The goals at scale (`BENCH_SCALE=10 npm run bench`, section "scale"): the same product on
+ * `--scale=1` data (the bench's own data set) and on BENCH_SCALE times it, on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL; each goal printed with met or missed and the scale-1
+ * figure beside it, so the growth shows (decision 748).
+ *
+ * A seeded data directory can be kept between runs: BENCH_SCALE_DATA=/some/dir keeps
+ * `/some/dir/scale-N` (PGlite) and reuses it when it is there.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createStaffUser } from "#server/auth/users.ts";
+import { encodeCursor } from "#server/business/list-query.ts";
+import { type Db, openDatabase } from "#server/db/client.ts";
+import { SCALE_SEED_MARKER, seedScale } from "#server/db/seed/scale.ts";
+import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { BROWSER_ACCEPT_ENCODING, median } from "./load";
+import {
+  BENCH_STAFF,
+  type Product,
+  peakResidentMb,
+  residentMb,
+  signIn,
+  startProduct,
+} from "./product";
+
+const SAMPLES = 21;
+const WARM_UP_REQUESTS = Number(process.env.BENCH_SCALE_WARM_UP ?? 20);
+const COLD_STARTS = 3;
+
+export type Engine = "PGlite" | "PostgreSQL";
+
+/** One measured figure of one goal at one scale. */
+export type Figure = { value: number; unit: "ms" | "MB" | "s"; text: string; isMet: boolean };
+
+/** What a goal's measure gets: the product running on the scaled data, signed in. */
+export type ScaleContext = {
+  product: Product;
+  cookie: string;
+  scale: number;
+  engine: Engine;
+  timeRequest(target: string): Promise<number>;
+};
+
+/**
+ * The goals measured at each scale, in the order printed. Other sections add theirs here
+ * (site search, a campaign, the subscriber export, the sitemap index): each returns its
+ * figures by label, or undefined where it does not measure yet.
+ */
+export type ScaleGoal = {
+  section: string;
+  goal: string;
+  measure(context: ScaleContext): Promise<Array<[string, Figure]> | undefined>;
+};
+
+/** A list's four ways in: first page, a page deep (by keyset), a filter and its search. */
+type ListTargets = { name: string; first: string; deep?: string; filter?: string; search?: string };
+
+async function listTargets(db: Db): Promise<ListTargets[]> {
+  // A page half-way down each list, as Next would reach it: the cursor of the row before it.
+  const middle = async (table: string, key: string, order: string, id = "id") => {
+    const result = await db.execute(
+      sql.raw(
+        `select ${key}::text as key, ${id}::text as id from ${table} order by ${order} offset (select count(*) / 2 from ${table}) limit 1`,
+      ),
+    );
+    const row = result.rows[0] as { key: string; id: string } | undefined;
+    return row ? `after=${encodeCursor(row)}` : "";
+  };
+  const invoices = await middle("invoices", "issue_date", "issue_date desc, id desc");
+  const clients = await middle("clients", "lower(company)", "lower(company) asc, id asc");
+  const proposals = await middle("proposals", "created_at", "created_at desc, id desc");
+  const projects = await middle("projects", "created_at", "created_at desc, id desc");
+  const subscribers = await middle("subscribers", "created_at", "created_at desc, id desc");
+  return [
+    {
+      name: "invoices",
+      first: "/admin/invoices",
+      deep: `/admin/invoices?${invoices}`,
+      filter: "/admin/invoices?status=overdue",
+      search: "/admin/invoices?q=company%200042",
+    },
+    {
+      name: "clients",
+      first: "/admin/clients",
+      deep: `/admin/clients?${clients}`,
+      search: "/admin/clients?q=company%200042",
+    },
+    {
+      name: "proposals",
+      first: "/admin/proposals",
+      deep: `/admin/proposals?${proposals}`,
+      filter: "/admin/proposals?status=accepted",
+      search: "/admin/proposals?q=proposal%2042",
+    },
+    {
+      name: "projects",
+      first: "/admin/projects",
+      deep: `/admin/projects?${projects}`,
+      filter: "/admin/projects?status=active",
+      search: "/admin/projects?q=portal",
+    },
+    {
+      name: "subscribers",
+      first: "/admin/subscribers",
+      deep: `/admin/subscribers?${subscribers}`,
+      filter: "/admin/subscribers?status=bounced",
+      search: "/admin/subscribers?q=subscriber4242",
+    },
+    // Not read by keyset yet: their first page only.
+    { name: "insights", first: "/admin/insights" },
+    { name: "case studies", first: "/admin/case-studies" },
+    { name: "podcasts", first: "/admin/podcasts" },
+    { name: "chat", first: "/admin/chat" },
+    { name: "comments", first: "/admin/comments" },
+    { name: "audit log", first: "/admin/audit" },
+    { name: "outbox", first: "/admin/outbox" },
+  ];
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+/** p50 and p95 of SAMPLES requests after the warm-up, one at a time. */
+async function percentiles(context: ScaleContext, target: string) {
+  for (let run = 0; run < WARM_UP_REQUESTS; run++) await context.timeRequest(target);
+  const samples: number[] = [];
+  for (let run = 0; run < SAMPLES; run++) samples.push(await context.timeRequest(target));
+  samples.sort((a, b) => a - b);
+  return {
+    p50: samples[Math.floor(samples.length / 2)],
+    p95: samples[Math.floor(samples.length * 0.95)],
+  };
+}
+
+function listGoal(targets: () => ListTargets[]): ScaleGoal {
+  return {
+    section: "Admin lists, one request at a time",
+    goal: "p50 < 30 ms, p95 < 60 ms",
+    async measure(context) {
+      const figures: Array<[string, Figure]> = [];
+      for (const list of targets())
+        for (const kind of ["first", "deep", "filter", "search"] as const) {
+          const target = list[kind];
+          if (!target) continue;
+          const { p50, p95 } = await percentiles(context, target);
+          figures.push([
+            `${list.name}: ${kind === "first" ? "first page" : kind === "deep" ? "a page deep (keyset)" : kind}`,
+            {
+              value: p50,
+              unit: "ms",
+              text: `p50 ${ms(p50)}, p95 ${ms(p95)} ms`,
+              isMet: p50 < 30 && p95 < 60,
+            },
+          ]);
+        }
+      return figures;
+    },
+  };
+}
+
+function pageGoal(section: string, goalMs: number, target: () => string): ScaleGoal {
+  return {
+    section,
+    goal: `p50 < ${goalMs} ms`,
+    async measure(context) {
+      const { p50, p95 } = await percentiles(context, target());
+      return [
+        [
+          target(),
+          {
+            value: p50,
+            unit: "ms",
+            text: `p50 ${ms(p50)}, p95 ${ms(p95)} ms`,
+            isMet: p50 < goalMs,
+          },
+        ],
+      ];
+    },
+  };
+}
+
+/** Goals the other sections measure at scale; printed as not measured until they do. */
+export const laterGoals: ScaleGoal[] = [
+  { section: "Site search", goal: "p95 < 50 ms for every query", measure: async () => undefined },
+  {
+    section: "A campaign to 100,000 subscribers",
+    goal: ">= 300 mails/s, memory growth < 50 MB",
+    measure: async () => undefined,
+  },
+  {
+    section: "CSV export of every subscriber, streamed",
+    goal: "first bytes < 200 ms, memory flat",
+    measure: async () => undefined,
+  },
+  {
+    section: "Sitemap index past 50,000 URLs",
+    goal: "an index of sitemaps",
+    measure: async () => undefined,
+  },
+];
+
+type Measured = {
+  coldStart: Figure;
+  goals: Array<{ goal: ScaleGoal; figures?: Array<[string, Figure]> }>;
+  memory: Figure;
+  peakMb: number;
+};
+
+/** Seeds (or reuses) one scale's data for one engine; the product's first start made the schema. */
+async function prepare(engine: Engine, scale: number) {
+  const keep = process.env.BENCH_SCALE_DATA;
+  const dataDir =
+    engine === "PGlite" && keep
+      ? path.join(keep, `scale-${scale}`)
+      : mkdtempSync(path.join(tmpdir(), `frontier-bench-scale-${scale}-`));
+  mkdirSync(dataDir, { recursive: true });
+  const postgres = engine === "PostgreSQL" ? await createTempPostgresDatabase() : undefined;
+  const options = { dataDir, databaseUrl: postgres?.url };
+  const isSeeded = engine === "PGlite" && existsSync(path.join(dataDir, "db"));
+  if (!isSeeded) {
+    const first = await startProduct(options);
+    await first.stop();
+  }
+  const database = await openDatabase(options);
+  let targets: ListTargets[];
+  const startedAt = performance.now();
+  try {
+    const [marker] = (
+      await database.db.execute(sql`select 1 from settings where id = ${SCALE_SEED_MARKER}`)
+    ).rows;
+    if (!marker) {
+      await seedScale({
+        db: database.db,
+        scale,
+        progress: (message) => process.stdout.write(`    [seed ${engine} x${scale}] ${message}\n`),
+      });
+    }
+    // The bench's staff member, also on data seeded by `npm run seed -- --scale=N`.
+    await createStaffUser({ db: database.db }, { ...BENCH_STAFF, role: "admin" }).catch(() => {});
+    targets = await listTargets(database.db);
+  } finally {
+    await database.close();
+  }
+  return {
+    options,
+    targets,
+    seededS: (performance.now() - startedAt) / 1000,
+    async cleanUp() {
+      await postgres?.drop();
+      if (!(engine === "PGlite" && keep)) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measureScale(engine: Engine, scale: number): Promise<Measured> {
+  const prepared = await prepare(engine, scale);
+  try {
+    const starts: number[] = [];
+    let product = await startProduct(prepared.options);
+    starts.push(product.readyMs);
+    while (starts.length < COLD_STARTS) {
+      await product.stop();
+      product = await startProduct(prepared.options);
+      starts.push(product.readyMs);
+    }
+    const coldMs = median(starts);
+    try {
+      const cookie = await signIn(product.url);
+      const context: ScaleContext = {
+        product,
+        cookie,
+        scale,
+        engine,
+        async timeRequest(target) {
+          const startedAt = performance.now();
+          const response = await fetch(`${product.url}${target}`, {
+            headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING },
+            redirect: "manual",
+          });
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
+          return performance.now() - startedAt;
+        },
+      };
+      const today = new Date().toISOString().slice(0, 10);
+      const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+      const goals: ScaleGoal[] = [
+        listGoal(() => prepared.targets),
+        pageGoal("Dashboard", 50, () => "/admin"),
+        pageGoal("Analytics, 365 days", 200, () => `/admin/analytics?from=${yearAgo}&to=${today}`),
+        ...laterGoals,
+      ];
+      const measured: Measured["goals"] = [];
+      for (const goal of goals) measured.push({ goal, figures: await goal.measure(context) });
+      const goalMb = engine === "PGlite" ? 350 : 250;
+      const rss = residentMb(product.pid);
+      return {
+        coldStart: {
+          value: coldMs / 1000,
+          unit: "s",
+          text: `${(coldMs / 1000).toFixed(2)} s (${starts.map((start) => (start / 1000).toFixed(2)).join(", ")})`,
+          isMet: coldMs < 3000,
+        },
+        goals: measured,
+        memory: { value: rss, unit: "MB", text: `${rss.toFixed(0)} MB`, isMet: rss <= goalMb },
+        peakMb: peakResidentMb(product.pid),
+      };
+    } finally {
+      await product.stop();
+    }
+  } finally {
+    await prepared.cleanUp();
+  }
+}
+
+const verdict = (figure: Figure) => (figure.isMet ? "met" : "MISSED");
+
+/** Prints every goal at scale 1 and at `scale`, on each engine available. */
+export async function scaleSection(out: (text: string) => void, scale: number) {
+  const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+  const onlyEngine = process.env.BENCH_SCALE_ENGINES?.split(",");
+  for (const engine of engines.filter((name) => !onlyEngine || onlyEngine.includes(name))) {
+    out(`\nGoals at scale ${scale} against scale 1, ${engine} (the scale-1 figure beside each)`);
+    // BENCH_SCALE_BASE (default 1) only for trying the section out on small data.
+    const base = await measureScale(engine, Number(process.env.BENCH_SCALE_BASE ?? 1));
+    const scaled = scale === 1 ? base : await measureScale(engine, scale);
+    const row = (label: string, at1: Figure | undefined, atN: Figure | undefined) =>
+      out(
+        `  ${label.padEnd(44)} ${(atN ? `${atN.text}  ${verdict(atN)}` : "not measured").padEnd(40)} scale 1: ${at1 ? `${at1.text}  ${verdict(at1)}` : "not measured"}`,
+      );
+    out("  Cold start (goal < 3 s)");
+    row("    start on existing data -> first page", base.coldStart, scaled.coldStart);
+    for (let index = 0; index < scaled.goals.length; index++) {
+      const { goal, figures } = scaled.goals[index];
+      const baseFigures = new Map(base.goals[index]?.figures ?? []);
+      out(`  ${goal.section} (goal ${goal.goal})`);
+      if (!figures) {
+        out("    not measured by this section (its own section prints it)");
+        continue;
+      }
+      for (const [label, figure] of figures) row(`    ${label}`, baseFigures.get(label), figure);
+    }
+    const goalMb = engine === "PGlite" ? 350 : 250;
+    out(`  Resident memory after the load (goal <= ${goalMb} MB)`);
+    row("    resident set", base.memory, scaled.memory);
+    out(
+      `    peak since start: ${scaled.peakMb.toFixed(0)} MB at scale ${scale}, ${base.peakMb.toFixed(0)} MB at scale 1`,
+    );
+  }
+}
