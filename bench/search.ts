@@ -136,7 +136,13 @@ const queries: Array<[string, string]> = [
   ["a phrase", '"machine learning"'],
   ["a word being typed (prefix)", "archi"],
   ["a dropped letter (stem and prefix)", "kubernets"],
-  ["swapped letters (title trigrams)", "kuberntes"],
+  ["swapped letters (one typo in 9 letters)", "kuberntes"],
+  ["a typo in the word every item has", "enginering"],
+  ["a wrong letter", "desing"],
+  ["a wrong letter", "dezign"],
+  ["a wrong letter, the last word a prefix", "prxmpt"],
+  ["a wrong letter in a long word", "evaxuation"],
+  ["two typos in 6 letters: Did you mean", "dezihn"],
   ["nothing matches", "zanzibar"],
   ["a common word, page 5", "design|5"],
 ];
@@ -156,7 +162,7 @@ async function measure(database: Database) {
     const median = samples[Math.floor(samples.length / 2)];
     const p95 = samples[Math.ceil(samples.length * 0.95) - 1];
     console.log(
-      `  ${`${label} “${query}”`.padEnd(52)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${first.total} hits)`,
+      `  ${`${label} “${query}”`.padEnd(52)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${first.total}${first.more ? "+" : ""} hits${first.suggestion ? `; did you mean “${first.suggestion}”` : ""})`,
     );
   }
 }

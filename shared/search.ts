@@ -18,6 +18,8 @@ export type SearchResults = {
   total: number;
   page: number;
   pageCount: number;
+  /** More than `total` pages match: only the first `total` are ranked ("1,000+ results"). */
+  more?: boolean;
   /** "Did you mean": the query with each word as the nearest indexed one, when nothing matched. */
   suggestion?: string | null;
 };
@@ -33,3 +35,9 @@ export const searchKindLabels: Record<SearchKind, string> = {
 export const SEARCH_SUGGEST_PATH = "/api/search";
 /** How many results the dialog shows; /search pages through the rest. */
 export const SEARCH_SUGGEST_LIMIT = 8;
+
+/** "1 result", "24 results", "1,000+ results". */
+export function resultCount({ total, more }: Pick<SearchResults, "total" | "more">) {
+  const digits = String(total).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${digits}${more ? "+" : ""} ${total === 1 && !more ? "result" : "results"}`;
+}

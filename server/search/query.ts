@@ -11,6 +11,8 @@ import { prefixDistance, typoBudget, typoDistance } from "./words";
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 10;
+/** Matches ranked at most: past this a search says "1,000+" (decision 321). */
+export const SEARCH_RANK_LIMIT = 1_000;
 /**
  * Typos are looked for when the words as typed find fewer than this (Typesense's
  * typo_tokens_threshold): a word spelt right is not diluted by its neighbours.
@@ -136,7 +138,11 @@ async function suggestQuery(db: Db, words: string[]) {
     return near[0]?.word ?? word;
   });
   if (corrected.every((word, index) => word === words[index])) return null;
-  const check = await findMatches(db, tsQueryOf(corrected.join(" "), corrected), 1, 0);
+  const check = await findMatches(db, tsQueryOf(corrected.join(" "), corrected), {
+    limit: 1,
+    offset: 0,
+    cap: 1,
+  });
   return check.length > 0 ? corrected.join(" ") : null;
 }
 
@@ -173,29 +179,46 @@ function toHit(row: Row): SearchHit {
 }
 
 /**
- * Every match of the words, ranked, and the requested page of them read whole. A title
+ * The matches of the words, ranked, and the requested page of them read whole. A title
  * match comes first, then ts_rank_cd (the title weighs most, then summary and keywords,
- * then the body), then the newest. The ranking reads ids and numbers only; the scores are
- * computed once per row (materialized), and the page's rows are joined back for snippets.
+ * then the body), then the newest. A word on every page must not mean ranking every page
+ * (decision 321): the candidates are at most `cap` + 1 matches as the index finds them, and
+ * up to `cap` title matches (their own index), so that no title match is lost; `total` is
+ * the first count, past `cap` only to say "more". The ranking reads ids and numbers only; the
+ * scores are computed once per candidate (materialized), and the page's rows are joined back
+ * for snippets.
  */
 async function findMatches(
   db: Db,
   tsQuery: SQL,
-  limit: number,
-  offset: number,
-  exactQuery: SQL | null = null,
+  {
+    limit,
+    offset,
+    cap,
+    exactQuery = null,
+  }: { limit: number; offset: number; cap: number; exactQuery?: SQL | null },
 ) {
   const result = await db.execute(sql`
-    with scored as materialized (
+    with matched as materialized (
+      select d.id from search_documents d
+      where d.search_vector @@ ${tsQuery} and ${isLive}
+      limit ${cap + 1}
+    ),
+    titled as materialized (
+      select d.id from search_documents d
+      where d.title_vector @@ ${tsQuery} and ${isLive}
+      limit ${cap}
+    ),
+    scored as materialized (
       select d.id, d.published_at,
         ${exactQuery ? sql`d.search_vector @@ ${exactQuery}` : sql`true`} as exact,
         d.title_vector @@ ${tsQuery} as in_title,
         ts_rank_cd(d.search_vector, ${tsQuery}, 1) as rank
       from search_documents d
-      where d.search_vector @@ ${tsQuery} and ${isLive}
+      where d.id in (select id from matched union select id from titled)
     ),
     ranked as (
-      select scored.*, count(*) over () as total from scored
+      select scored.*, (select count(*) from matched) as total from scored
       order by exact desc, in_title desc, rank desc, published_at desc nulls last, id
       limit ${limit} offset ${offset}
     )
@@ -219,21 +242,35 @@ export async function searchSite({
   query: raw,
   page: requestedPage = 1,
   pageSize = SEARCH_PAGE_SIZE,
+  rankLimit = SEARCH_RANK_LIMIT,
 }: {
   db: Db;
   query: unknown;
   page?: number;
   pageSize?: number;
+  /** How many matches are ranked at most, and counted before "more" (decision 321). */
+  rankLimit?: number;
 }): Promise<SearchResults> {
   const query = normalizeQuery(raw);
   const words = (query.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
   const page = Math.max(1, Math.min(Math.trunc(requestedPage) || 1, 1000));
-  if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0 };
+  if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0, more: false };
   let tsQuery = tsQueryOf(query, words);
-  let rows = await findMatches(db, tsQuery, pageSize, (page - 1) * pageSize);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && page > 1)
-    total = Number((await findMatches(db, tsQuery, 1, 0))[0]?.total ?? 0);
+  const pageOf = async (exactQuery: SQL | null = null) => {
+    const rows = await findMatches(db, tsQuery, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      cap: rankLimit,
+      exactQuery,
+    });
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && page > 1)
+      total = Number(
+        (await findMatches(db, tsQuery, { limit: 1, offset: 0, cap: rankLimit }))[0]?.total ?? 0,
+      );
+    return { rows, total };
+  };
+  let { rows, total } = await pageOf();
   const plain = !hasSearchSyntax(query);
   const lower = words.map((word) => word.toLowerCase());
   if (plain && total < FUZZY_BELOW) {
@@ -243,19 +280,19 @@ export async function searchSite({
     if (alternatives.some((list) => list.length > 0)) {
       const exact = tsQuery;
       tsQuery = typoTsQuery(lower, alternatives);
-      rows = await findMatches(db, tsQuery, pageSize, (page - 1) * pageSize, exact);
-      total = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && page > 1)
-        total = Number((await findMatches(db, tsQuery, 1, 0))[0]?.total ?? 0);
+      ({ rows, total } = await pageOf(exact));
     }
   }
   const suggestion = plain && total === 0 && page === 1 ? await suggestQuery(db, lower) : null;
+  const more = total > rankLimit;
+  if (more) total = rankLimit;
   return {
     query,
     total,
     page,
     pageCount: Math.ceil(total / pageSize),
     items: rows.map(toHit),
+    more,
     suggestion,
   };
 }

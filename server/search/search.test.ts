@@ -10,6 +10,7 @@ import { publishDueContent } from "#server/content-admin/publishing.ts";
 import { insights } from "#server/db/schema/content.ts";
 import { searchDocuments } from "#server/db/schema/search.ts";
 import { createEpisode, publishDuePodcasts } from "#server/podcasts/episodes.ts";
+import { resultCount } from "#shared/search.ts";
 import { testEnv } from "#tests/helpers/chat.ts";
 import { makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -430,6 +431,28 @@ describeEachDatabase("site search", (get) => {
     const beyond = await searchSite({ db: get().db, query: term, page: 9, pageSize: 5 });
     expect([beyond.total, beyond.items.length]).toEqual([12, 0]);
     expect((await searchSite({ db: get().db, query: "  !!! " })).items).toEqual([]);
+  });
+
+  it("ranks a bounded set past the limit and says “more”, keeping every title match", async () => {
+    const term = word();
+    for (let index = 0; index < 12; index++)
+      await makeInsight(get().db, { title: `Number ${index}`, excerpt: `About ${term}.` });
+    await makeInsight(get().db, { title: `Number 12 on ${term}` });
+    const ids = (
+      await get()
+        .db.select({ id: insights.id })
+        .from(insights)
+        .where(sql`${insights.title} like 'Number %'`)
+    ).map((row) => row.id);
+    await syncSearchDocuments(get().db, { kind: "insight", ids });
+    const all = await searchSite({ db: get().db, query: term });
+    expect([all.total, all.more]).toEqual([13, false]);
+    const bounded = await searchSite({ db: get().db, query: term, rankLimit: 5, pageSize: 3 });
+    expect([bounded.total, bounded.more, bounded.pageCount]).toEqual([5, true, 2]);
+    expect(bounded.items[0].title).toBe(`Number 12 on ${term}`);
+    expect(resultCount(bounded)).toBe("5+ results");
+    expect(resultCount({ total: 1000, more: true })).toBe("1,000+ results");
+    expect(resultCount({ total: 1, more: false })).toBe("1 result");
   });
 
   it("keeps each document's search vector in its row, where ranking reads it without TOAST", async () => {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFocusTrap } from "#app/components/ui/use-focus-trap.ts";
-import type { SearchHit } from "#shared/search.ts";
+import { resultCount, type SearchHit } from "#shared/search.ts";
 import { InternalLink } from "./internal-link";
 import { SearchResultText } from "./search-result";
 import { type SuggestionState, useSearchSuggestions } from "./use-search-suggestions";
@@ -164,14 +164,12 @@ function SearchStatus({
   const total = suggestions.status === "done" ? suggestions.results.total : 0;
   const shown = suggestions.status === "done" ? suggestions.results.items.length : 0;
   const didYouMean = suggestions.status === "done" ? suggestions.results.suggestion : null;
+  const more = suggestions.status === "done" && suggestions.results.more;
   let message = "Type to search. ↑ ↓ to choose, Enter to open.";
   if (suggestions.status === "loading") message = "Searching…";
   if (suggestions.status === "error") message = "The search is not answering. Try again.";
   if (suggestions.status === "done")
-    message =
-      total === 0
-        ? `Nothing matches “${query.trim()}”.`
-        : `${total} ${total === 1 ? "result" : "results"}`;
+    message = total === 0 ? `Nothing matches “${query.trim()}”.` : resultCount({ total, more });
   return (
     <div className="flex items-center justify-between gap-3 border-t border-white/10 px-4 py-3 text-sm text-mist-400">
       <p role="status" aria-live="polite">
@@ -179,7 +177,7 @@ function SearchStatus({
       </p>
       {total > shown ? (
         <InternalLink to={allResultsPath} className="text-frontier-blue hover:underline">
-          See all {total} results
+          See all {resultCount({ total, more })}
         </InternalLink>
       ) : null}
       {total === 0 && didYouMean ? (

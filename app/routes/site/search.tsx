@@ -4,6 +4,7 @@ import { PageLinks } from "#app/components/site/page-links.tsx";
 import { SearchResultText } from "#app/components/site/search-result.tsx";
 import { publicUrlFrom } from "#app/root.tsx";
 import { normalizeQuery, searchSite } from "#server/search/query.ts";
+import { resultCount } from "#shared/search.ts";
 import { seoMeta } from "#shared/seo.ts";
 import type { Route } from "./+types/search";
 
@@ -14,7 +15,7 @@ import type { Route } from "./+types/search";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const query = normalizeQuery(url.searchParams.get("q"));
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
-  if (!query) return { query, items: [], total: 0, page: 1, pageCount: 0 };
+  if (!query) return { query, items: [], total: 0, page: 1, pageCount: 0, more: false };
   return searchSite({ db: context.db, query, page });
 }
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   });
 
 export default function SearchPage() {
-  const { query, items, total, page, pageCount, suggestion } = useLoaderData<typeof loader>();
+  const { query, items, total, page, pageCount, suggestion, more } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page pb-24">
       <header className="pt-16 pb-8 sm:pt-24">
@@ -60,6 +61,7 @@ export default function SearchPage() {
         total={total}
         page={page}
         suggestion={suggestion}
+        more={more}
       />
       <PageLinks
         page={page}
@@ -78,8 +80,10 @@ function SearchPageResults({
   total,
   page,
   suggestion,
+  more,
 }: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "query" | "items" | "total" | "page"> & {
   suggestion?: string | null;
+  more?: boolean;
 }) {
   if (!query) return null;
   if (total === 0)
@@ -114,7 +118,7 @@ function SearchPageResults({
   return (
     <section aria-labelledby="search-results-count">
       <p id="search-results-count" className="mb-6 text-mist-300" aria-live="polite">
-        {total === 1 ? "1 result" : `${total} results`}
+        {resultCount({ total, more })}
         {items.length === 0 ? ` (none on page ${page})` : ""}
       </p>
       <ol className="flex max-w-3xl flex-col gap-4">

@@ -23,8 +23,7 @@ export type { SearchKind } from "#shared/search.ts";
  * One row per public page the site search finds: live insights, case studies and podcast
  * episodes, and the service guides. Kept in step by server/search when content changes;
  * `search_vector` weighs the title (A) above the summary and keywords (B) and the body (C).
- * The trigram index on the title (pg_trgm, created by a custom migration) answers short
- * queries with a typo.
+ * The index of `title_vector` finds the title matches a bounded ranking must not miss.
  */
 export const searchDocuments = pgTable(
   "search_documents",
@@ -59,7 +58,7 @@ export const searchDocuments = pgTable(
   (table) => [
     uniqueIndex("search_documents_ref_idx").on(table.kind, table.refId),
     index("search_documents_vector_idx").using("gin", table.searchVector),
-    index("search_documents_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("search_documents_title_vector_idx").using("gin", table.titleVector),
   ],
 );
 
