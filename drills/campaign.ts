@@ -6,15 +6,13 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
-import { saveCampaign } from "#server/marketing/campaign-editing.ts";
-import { scheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
 import {
-  addSubscribers,
   type DrillResult,
   freshSite,
   killHard,
   receivedCounts,
   removeDir,
+  scheduleDrillCampaign,
   startProduct,
   startSink,
   tally,
@@ -31,17 +29,7 @@ export async function campaignDrill(): Promise<DrillResult> {
   const logFile = path.join(dataDir, "received.txt");
   const sink = await startSink({ logFile });
   try {
-    const campaignId = await withDatabase(dataDir, async (db) => {
-      await addSubscribers(db, SUBSCRIBERS, "drill");
-      const actor = { id: "drill" };
-      const { id } = await saveCampaign({
-        db,
-        input: { name: "Drill", subject: "The drill", body: "Hello.", audienceTags: "drill" },
-        actor,
-      });
-      await scheduleCampaign({ db, id, input: { when: "now" }, actor });
-      return id;
-    });
+    const campaignId = await withDatabase(dataDir, (db) => scheduleDrillCampaign(db, SUBSCRIBERS));
     const env = { SMTP_URL: sink.url, CAMPAIGN_SEND_PER_MINUTE: "15000" };
     const first = await startProduct({ dataDir, env });
     await waitFor(() => sink.count() >= SUBSCRIBERS * 0.4, 120_000);

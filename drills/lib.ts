@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Db, openDatabase } from "#server/db/client.ts";
+import { saveCampaign } from "#server/marketing/campaign-editing.ts";
+import { scheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
 import { type Product, startProduct, stopAtExit } from "../bench/product";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -179,4 +181,17 @@ export async function addSubscribers(db: Db, total: number, tag: string) {
         now() - interval '1 day' + g * interval '1 millisecond'
       from generate_series(${start + 1}::int, ${end}::int) g`);
   }
+}
+
+/** `total` subscribers tagged "drill" and a campaign to them, scheduled to go now; its id. */
+export async function scheduleDrillCampaign(db: Db, total: number) {
+  await addSubscribers(db, total, "drill");
+  const actor = { id: "drill" };
+  const { id } = await saveCampaign({
+    db,
+    input: { name: "Drill", subject: "The drill", body: "Hello.", audienceTags: "drill" },
+    actor,
+  });
+  await scheduleCampaign({ db, id, input: { when: "now" }, actor });
+  return id;
 }

@@ -8,14 +8,12 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { createStaffUser } from "#server/auth/users.ts";
 import { campaigns } from "#server/db/schema/campaigns.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
-import { saveCampaign } from "#server/marketing/campaign-editing.ts";
-import { scheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
 import {
-  addSubscribers,
   type DrillResult,
   freshSite,
   receivedMails,
   removeDir,
+  scheduleDrillCampaign,
   sleep,
   startProduct,
   startSink,
@@ -38,14 +36,7 @@ export async function smtpDownDrill(): Promise<DrillResult> {
     await withDatabase(dataDir, async (db) => {
       for (const email of staff)
         await createStaffUser({ db }, { email, password: "drill password 123", role: "admin" });
-      await addSubscribers(db, SUBSCRIBERS, "drill");
-      const actor = { id: "drill" };
-      const { id } = await saveCampaign({
-        db,
-        input: { name: "Drill", subject: "The drill", body: "Hello.", audienceTags: "drill" },
-        actor,
-      });
-      await scheduleCampaign({ db, id, input: { when: "now" }, actor });
+      await scheduleDrillCampaign(db, SUBSCRIBERS);
     });
     const product = await startProduct({
       dataDir,
