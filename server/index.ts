@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
+import { seedSitePages } from "#server/pages/site-pages.ts";
 import { ensureSearchIndex } from "#server/search/index-sync.ts";
 import { removeStaleUploads } from "#server/upload-form.ts";
 import { createApp, importServerBuild } from "./app";
@@ -34,6 +35,8 @@ async function main() {
   serverBuild?.catch(() => {});
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await seedIfEmpty(database.db);
+  // The site's own pages stored as blocks, once, in a database made before there were pages.
+  await seedSitePages(database.db);
   // The site search's index, rebuilt when this version indexes differently (or never did).
   await ensureSearchIndex(database.db);
   // Insights and case studies whose stored HTML this renderer did not make (decision 705).

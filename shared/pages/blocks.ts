@@ -257,6 +257,8 @@ export const imageTextBlock = z.object({
 
 export const ctaBandBlock = z.object({
   type: z.literal("ctaBand"),
+  /** "band": the wide closing band; "card": a card with one button, inside a page. */
+  variant: z.enum(["band", "card"]).default("band"),
   title: text("title", { max: 200 }),
   body: optionalText("text", { max: 800 }),
   primary: ctaSchema.optional(),

@@ -21,6 +21,7 @@ import { seedPublicContent } from "#server/content/seed-public-content.ts";
 import { saveInsight } from "#server/content-admin/insights.ts";
 import type { AppContext } from "#server/context.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import { seedSitePages } from "#server/pages/site-pages.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
 import { authContext, cookieOf, testAuthEnv } from "#tests/helpers/auth-context.ts";
 
@@ -40,6 +41,7 @@ describe("the queries one render of a public page makes", () => {
     database = await openDatabase({ onQuery: (query) => statements.push(query) });
     await seedNavigation(database.db);
     await seedPublicContent(database.db);
+    await seedSitePages(database.db);
     await refreshRenderedContent(database.db);
     await saveInsight({
       database,
@@ -79,15 +81,21 @@ describe("the queries one render of a public page makes", () => {
     return statements;
   }
 
-  it("Home asks for its testimonials once, then nothing until content changes", async () => {
+  it("Home asks for its page and testimonials once, then nothing until content changes", async () => {
     await invalidatePublicPages(database, "test");
-    expect(await render("/", homeLoader as AnyLoader)).toHaveLength(3);
+    const queries = await render("/", homeLoader as AnyLoader);
+    expect(queries.filter((query) => query.includes('from "pages"'))).toHaveLength(1);
+    expect(queries.filter((query) => query.includes('"testimonials"'))).toHaveLength(1);
+    expect(queries).toHaveLength(4);
     expect(await render("/", homeLoader as AnyLoader)).toEqual([]);
   });
 
-  it("About shows the testimonials Home read, and asks nothing for them", async () => {
+  it("About shows the testimonials Home read, and asks only for its page", async () => {
     await invalidatePublicPages(database, "test");
     await render("/", homeLoader as AnyLoader);
+    const queries = await render("/about-us", aboutLoader as AnyLoader);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('from "pages"');
     expect(await render("/about-us", aboutLoader as AnyLoader)).toEqual([]);
   });
 
@@ -108,8 +116,8 @@ describe("the queries one render of a public page makes", () => {
       } as never)) as Record<string, unknown>;
     };
     const parts: Array<[string, AnyLoader, string, Record<string, string>?]> = [
-      ["/", homeLoader as AnyLoader, "testimonials"],
-      ["/about-us", aboutLoader as AnyLoader, "testimonials"],
+      ["/", homeLoader as AnyLoader, "page"],
+      ["/about-us", aboutLoader as AnyLoader, "page"],
       ["/insights", insightsLoader as AnyLoader, "items"],
       ["/case-studies", caseStudiesLoader as AnyLoader, "items"],
       ["/", layoutLoader as AnyLoader, "navigation"],

@@ -31,7 +31,14 @@ const loadContactSchema = () =>
  * The contact form. `refusal` is the action's last answer when it refused: its errors,
  * and for a visitor without JavaScript what they typed and a token to send it with.
  */
-export function ContactForm({ refusal }: { refusal?: FormRefusal }) {
+export function ContactForm({
+  refusal,
+  action,
+}: {
+  refusal?: FormRefusal;
+  /** Where the form posts: /contact's own action when the form sits on another page. */
+  action?: string;
+}) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const { preload, check } = useLazySchema(loadContactSchema);
@@ -88,6 +95,7 @@ export function ContactForm({ refusal }: { refusal?: FormRefusal }) {
   return (
     <Form
       method="post"
+      action={action}
       noValidate
       onFocus={onStart}
       onInput={onStart}

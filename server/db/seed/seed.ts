@@ -6,6 +6,7 @@ import { settings } from "#server/db/schema/settings.ts";
 import { seedBusiness } from "#server/db/seed/business.ts";
 import { seedTime } from "#server/db/seed/time.ts";
 import { log } from "#server/log.ts";
+import { seedSitePages } from "#server/pages/site-pages.ts";
 import { rebuildSearchIndex } from "#server/search/index-sync.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
@@ -28,6 +29,12 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
   },
   { name: "navigation", run: seedNavigation },
   { name: "public content", run: seedPublicContent },
+  {
+    name: "site pages",
+    async run(db) {
+      await seedSitePages(db);
+    },
+  },
   { name: "business demo data", run: seedBusiness },
   { name: "time demo data", run: (db) => seedTime(db) },
   {

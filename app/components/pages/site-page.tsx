@@ -1,0 +1,59 @@
+import { StaticPart } from "#app/components/site/static-part.tsx";
+import { blockTypes } from "#shared/pages/blocks.ts";
+import type { SitePageView } from "#shared/pages/view.ts";
+import { seoMeta } from "#shared/seo.ts";
+import { PageBlocks } from "./page-blocks";
+
+/**
+ * A live page as the site shows it (Home, FAQ, a landing page). A page that answers nobody is
+ * one static part, its `main` (decision 737); a page with a form keeps its other blocks in
+ * static parts around the form.
+ */
+export function SitePage({ view }: { view: SitePageView }) {
+  const partKey = `page:${view.path}`;
+  const hasForm = view.blocks.some((block) => blockTypes[block.type].interactive);
+  if (!hasForm)
+    return (
+      <StaticPart as="main" data={view} partKey={partKey} id="main" className="container-page">
+        <PageBlocks blocks={view.blocks} data={view.data} partKey={partKey} />
+      </StaticPart>
+    );
+  return (
+    <main id="main" className="container-page">
+      <PageBlocks blocks={view.blocks} data={view.data} partKey={partKey} keep={view} />
+    </main>
+  );
+}
+
+/** The FAQPage JSON-LD of a page's FAQ blocks, if it has any. */
+export function faqJsonLd(view: SitePageView) {
+  const questions = view.blocks.flatMap((block) => (block.type === "faqList" ? block.items : []));
+  if (!questions.length) return [];
+  return [
+    {
+      "@type": "FAQPage",
+      mainEntity: questions.map((item) => ({
+        "@type": "Question",
+        name: item.question,
+        acceptedAnswer: { "@type": "Answer", text: item.answer },
+      })),
+    },
+  ];
+}
+
+/** A page's title, description, canonical and robots, with the route's own JSON-LD. */
+export function sitePageMeta(
+  view: SitePageView,
+  publicUrl: string,
+  jsonLd: Array<Record<string, unknown>> = [],
+) {
+  return seoMeta({
+    title: view.seoTitle || view.title,
+    description: view.seoDescription || "",
+    path: view.path,
+    publicUrl,
+    image: view.socialImage ?? undefined,
+    noindex: view.isNoindex,
+    jsonLd: [...jsonLd, ...faqJsonLd(view)],
+  });
+}

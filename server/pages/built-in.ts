@@ -1,0 +1,279 @@
+import { directives } from "#shared/content/directives.ts";
+import { faqItems } from "#shared/content/faq.ts";
+import { pricingModels } from "#shared/content/pricing.ts";
+import { processSteps } from "#shared/content/process.ts";
+import { technologies } from "#shared/content/technologies.ts";
+import type { PageBlockInput } from "#shared/pages/blocks.ts";
+
+/**
+ * The site's own pages as the demo content seeds them, block for block what the site showed
+ * when they were code (decision 531). A built-in path with no stored page at all (a database
+ * seeded before pages existed, a test's empty one) is served from here; once a page is stored
+ * at the path, it is what the site shows.
+ */
+export type BuiltInPage = {
+  path: string;
+  title: string;
+  seoTitle: string;
+  seoDescription: string;
+  isHome?: boolean;
+  blocks: PageBlockInput[];
+};
+
+const defaultCta = {
+  primary: { label: "Start a conversation", href: "/contact" },
+  secondary: { label: "See our case studies", href: "/case-studies" },
+};
+
+const home: BuiltInPage = {
+  path: "/",
+  title: "Home",
+  seoTitle: "Engineering The Digital Frontier | Digital Frontier",
+  seoDescription:
+    "A senior software engineering agency: web platforms, mobile apps, AI features, brand identity and VR/AR, with working software every week.",
+  isHome: true,
+  blocks: [
+    {
+      type: "hero",
+      variant: "home",
+      eyebrow: "Software engineering agency",
+      title: "Engineering The Digital Frontier",
+      highlight: "Digital Frontier",
+      lead: "We are senior engineers and designers who build the platforms, apps and intelligent systems ambitious companies run on. Working software every week, decisions in writing, and code you fully own.",
+      ctas: [
+        { label: "Start a project", href: "/contact" },
+        { label: "See case studies", href: "/case-studies" },
+      ],
+      points: ["Senior-only teams", "Weekly demos", "You own the code"],
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "How we operate",
+      heading: "Three directives behind every line of code",
+      lead: "They are not slogans on a wall. Each one shows up in how we plan, review, ship and talk to you.",
+      style: "cards",
+      columns: 3,
+      items: directives.map((directive) => ({
+        icon: directive.icon,
+        title: directive.name,
+        body: directive.body,
+      })),
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "Services",
+      heading: "Five disciplines, one accountable team",
+      lead: "Most products need more than one of these. You get them from people who already work together, under one lead and one plan.",
+      source: "services",
+      more: { label: "Compare all services", href: "/services" },
+    },
+    {
+      type: "processSteps",
+      eyebrow: "Process",
+      heading: "From first call to production in four steps",
+      lead: "Every engagement follows the same path, scaled to its size. You always know which step we are in and what comes next.",
+      steps: processSteps.map((step) => ({ title: step.title, description: step.description })),
+    },
+    {
+      type: "logoStrip",
+      eyebrow: "Technology",
+      heading: "Tools we trust in production",
+      lead: "A deliberately boring core with sharp tools at the edges. We choose for your team's future, not for our CVs.",
+      items: technologies.map((technology) => ({ name: technology.name, icon: technology.icon })),
+    },
+    { type: "testimonials", heading: "What our clients say" },
+    {
+      type: "ctaBand",
+      title: "Let's build what comes next",
+      body: "Bring us a product idea, a stalled project or a system that has outgrown its first design. Within a week you will have a clear plan, a named team and a price.",
+      ...defaultCta,
+    },
+  ],
+};
+
+const aboutUs: BuiltInPage = {
+  path: "/about-us",
+  title: "About Us",
+  seoTitle: "About Us",
+  seoDescription:
+    "Who Digital Frontier is: a senior team of engineers and designers, how we work, the values we hold to and how we put teams together for each client.",
+  blocks: [
+    {
+      type: "hero",
+      eyebrow: "About us",
+      title: "A senior team that builds like it owns the outcome",
+      lead: "Digital Frontier is a software engineering agency of engineers and designers who have built, scaled and operated products from first prototype to large-scale production. We take on fewer projects than we could, so each one gets our best people.",
+    },
+    {
+      type: "richText",
+      heading: "Who we are",
+      markdown: [
+        "We started Digital Frontier because we kept seeing the same pattern: good companies with good ideas, let down by software that was rushed, over-engineered or abandoned halfway. We wanted an agency where the people who sell the work are the people who do it.",
+        "Today we design and build web platforms, mobile apps, AI features, brand identities and immersive experiences for startups, scale-ups, enterprises and non-profits. What they share is software that matters to their business and a preference for partners who tell the truth.",
+      ].join("\n\n"),
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "How we work",
+      heading: "Velocity, precision and partnership, in practice",
+      lead: `Every engagement runs through the same four steps: ${processSteps
+        .map((step) => step.title)
+        .join(", ")}. Three directives shape how we take each one.`,
+      style: "cards",
+      columns: 3,
+      items: directives.map((directive) => ({
+        icon: directive.icon,
+        title: directive.name,
+        body: directive.body,
+      })),
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "Values",
+      heading: "What we hold ourselves to",
+      style: "numbered",
+      columns: 2,
+      items: [
+        {
+          title: "Say what we see",
+          body: "If a deadline is at risk, a feature is a bad idea or a cheaper option exists, you hear it from us first and early. Candour is part of the service.",
+        },
+        {
+          title: "Leave it better",
+          body: "Every codebase we touch ends up with clearer structure, better tests and more documentation than it had when we arrived, including the parts we did not build.",
+        },
+        {
+          title: "Measure, then decide",
+          body: "Performance, accessibility, error rates, model accuracy and cost are numbers we track. Opinions start discussions; evidence ends them.",
+        },
+        {
+          title: "Build for the handover",
+          body: "We write every system as if your own team will run it tomorrow, because one day they will. No secret knowledge, no proprietary lock-in.",
+        },
+      ],
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "Team approach",
+      heading: "The team you meet is the team that builds",
+      lead: "No bait and switch. The people in the first workshop are the people writing your code and designing your screens.",
+      style: "cards",
+      columns: 3,
+      items: [
+        {
+          title: "One accountable lead",
+          body: "A senior technical lead owns the outcome, joins every planning session and is the person you call. They stay for the whole engagement.",
+        },
+        {
+          title: "Small, senior, cross-functional",
+          body: "Teams of two to six: engineers, a designer and specialists as the work needs them. Everyone has shipped and operated production systems before.",
+        },
+        {
+          title: "Inside your workflow",
+          body: "We work in your repositories, chat and tracker where that helps, follow your conventions and invite your engineers into our reviews.",
+        },
+      ],
+    },
+    {
+      type: "ctaBand",
+      variant: "card",
+      title: "Who we build for",
+      body: "Founders, product leads, IT directors, non-profit leaders and brand teams: see the people we serve, what they need from a partner and the stories we design around.",
+      primary: { label: "Meet the people we serve", href: "/personas" },
+    },
+    { type: "testimonials", heading: "In our clients’ words" },
+    {
+      type: "ctaBand",
+      title: "Work with people who have done it before",
+      body: "Tell us about your product, your team and your timeline. We will tell you honestly whether we are the right fit and what a first engagement would look like.",
+      ...defaultCta,
+    },
+  ],
+};
+
+const faq: BuiltInPage = {
+  path: "/faq",
+  title: "Frequently Asked Questions",
+  seoTitle: "Frequently Asked Questions",
+  seoDescription:
+    "Straight answers on the projects we take on, keeping quality high at speed, engagement and pricing models, taking over projects and support after launch.",
+  blocks: [
+    {
+      type: "hero",
+      eyebrow: "FAQ",
+      title: "Frequently Asked Questions",
+      lead: "The questions prospective clients ask us most, answered the way we would answer them on a call: directly, and without the sales gloss.",
+    },
+    { type: "faqList", items: faqItems.map((item) => ({ ...item })) },
+    {
+      type: "ctaBand",
+      title: "Didn't find your question?",
+      body: "Ask us directly. You will get an answer from an engineer, not a sales script, usually within one working day.",
+      primary: { label: "Ask us a question", href: "/contact" },
+      secondary: { label: "Compare pricing models", href: "/pricing" },
+    },
+  ],
+};
+
+const pricing: BuiltInPage = {
+  path: "/pricing",
+  title: "Pricing",
+  seoTitle: "Pricing and engagement models",
+  seoDescription:
+    "Fixed price, time and materials, or a dedicated team retainer: what each engagement model suits, how billing works and how to choose between them.",
+  blocks: [
+    {
+      type: "hero",
+      eyebrow: "Pricing",
+      title: "Three ways to work with us",
+      lead: "Pick the model that matches how certain your scope is. Many clients start with a fixed-price discovery, then move to time and materials or a dedicated team once the path is clear.",
+    },
+    {
+      type: "pricingTiers",
+      tiers: pricingModels.map((model) => ({
+        name: model.name,
+        tagline: model.tagline,
+        summary: model.summary,
+        suits: [...model.suits],
+        billing: model.billing,
+        includes: [...model.includes],
+      })),
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "Whichever model you choose",
+      heading: "Pricing you can plan around",
+      style: "list",
+      columns: 3,
+      items: [
+        {
+          title: "Every assumption in writing",
+          body: "Proposals list the team, the rates, the scope and the assumptions behind the estimate, so you can see exactly what would change the price.",
+        },
+        {
+          title: "No surprise invoices",
+          body: "Budgets are tracked weekly and shared with you. If we see a risk to the budget, you hear about it while there is still time to choose.",
+        },
+        {
+          title: "You own what you pay for",
+          body: "Code, designs, infrastructure and documentation live in accounts you control from day one, whichever model you choose.",
+        },
+      ],
+    },
+    {
+      type: "ctaBand",
+      title: "Get a proposal for your project",
+      body: "Share what you want to build and your constraints. We will recommend an engagement model and send a written proposal with the team, timeline and price, usually within a week.",
+      primary: { label: "Request a proposal", href: "/contact" },
+      secondary: { label: "Read the FAQ", href: "/faq" },
+    },
+  ],
+};
+
+export const builtInPages: BuiltInPage[] = [home, aboutUs, faq, pricing];
+
+const byPath = new Map(builtInPages.map((page) => [page.path, page]));
+
+export function findBuiltInPage(path: string) {
+  return byPath.get(path);
+}
