@@ -1,5 +1,6 @@
 import { directives } from "#shared/content/directives.ts";
 import { faqItems } from "#shared/content/faq.ts";
+import { personas } from "#shared/content/personas.ts";
 import { pricingModels } from "#shared/content/pricing.ts";
 import { processSteps } from "#shared/content/process.ts";
 import { technologies } from "#shared/content/technologies.ts";
@@ -270,7 +271,40 @@ const pricing: BuiltInPage = {
   ],
 };
 
-export const builtInPages: BuiltInPage[] = [home, aboutUs, faq, pricing];
+const whoWeServe: BuiltInPage = {
+  path: "/personas",
+  title: "Who We Serve",
+  seoTitle: "Who We Serve: personas and user stories",
+  seoDescription:
+    "The founders, product leads, IT directors, non-profit leaders and brand teams Digital Frontier works with: their goals, their frustrations and the user stories we build around.",
+  blocks: [
+    {
+      type: "hero",
+      eyebrow: "Personas and user stories",
+      title: "Who We Serve",
+      lead: "We do our best work for people who need software to change something real in their organisation. These five composites, drawn from the clients we work with, keep every proposal, design and sprint focused on what they actually need.",
+    },
+    {
+      type: "personas",
+      items: personas.map((persona) => ({
+        ...persona,
+        goals: [...persona.goals],
+        frustrations: [...persona.frustrations],
+        stories: [...persona.stories],
+        services: [...persona.services],
+      })),
+    },
+    {
+      type: "ctaBand",
+      title: "Recognise yourself here?",
+      body: "Whichever of these sounds like you, the first step is the same: a conversation about where you are and where you need to be.",
+      primary: { label: "Start a conversation", href: "/contact" },
+      secondary: { label: "More about us", href: "/about-us" },
+    },
+  ],
+};
+
+export const builtInPages: BuiltInPage[] = [home, aboutUs, faq, pricing, whoWeServe];
 
 const byPath = new Map(builtInPages.map((page) => [page.path, page]));
 

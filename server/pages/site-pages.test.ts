@@ -26,6 +26,7 @@ it("every built-in page is valid for its blocks' schemas", () => {
     "/",
     "/about-us",
     "/faq",
+    "/personas",
     "/pricing",
   ]);
 });
@@ -49,7 +50,13 @@ describeEachDatabase("the site's pages as visitors get them", (get) => {
   it("stores the built-in pages once, published, and never puts a deleted one back", async () => {
     expect(await seedSitePages(db())).toBe(true);
     const rows = await db().select().from(pages);
-    expect(rows.map((row) => row.path).sort()).toEqual(["/", "/about-us", "/faq", "/pricing"]);
+    expect(rows.map((row) => row.path).sort()).toEqual([
+      "/",
+      "/about-us",
+      "/faq",
+      "/personas",
+      "/pricing",
+    ]);
     expect(rows.every((row) => row.status === "published")).toBe(true);
     expect(rows.find((row) => row.path === "/")?.isHome).toBe(true);
     const about = rows.find((row) => row.path === "/about-us");

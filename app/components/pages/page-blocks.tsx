@@ -12,7 +12,7 @@ import { SectionHeading } from "#app/components/site/section-heading.tsx";
 import { ServiceCard } from "#app/components/site/service-card.tsx";
 import { StaticPart } from "#app/components/site/static-part.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
-import { findServiceById, services } from "#shared/content/services.ts";
+import { findServiceById, servicePath, services } from "#shared/content/services.ts";
 import { renditionsOf } from "#shared/images.ts";
 import { type BlockOf, blockTypes, type Cta, type PageBlock } from "#shared/pages/blocks.ts";
 import type { PageBlockData } from "#shared/pages/view.ts";
@@ -674,76 +674,133 @@ const initialsColours = [
   "from-frontier-orange to-frontier-blue",
 ];
 
+/** The people the agency serves: a row of links to each, then each one's card. */
 function Personas({ block, id }: { block: BlockOf<"personas">; id: string }) {
+  const anchorOfPersona = (persona: { id: string; name: string }) =>
+    persona.id || anchorOf(persona.name);
   return (
-    <section {...labelledBy(block, id)} className="py-12">
+    <section {...(block.heading ? labelledBy(block, id) : { "aria-label": "Personas" })}>
       <Heading block={block} id={id} />
-      <div className="space-y-10">
-        {block.items.map((persona, index) => (
-          <article
-            key={`${index}-${persona.name}`}
-            id={persona.id || undefined}
-            className="card scroll-mt-28 p-8"
-          >
-            <header className="flex items-center gap-4">
-              <span
-                aria-hidden="true"
-                className={`flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-linear-to-br font-display text-lg font-bold text-white ${initialsColours[index % initialsColours.length]}`}
+      <nav aria-label="Personas on this page" className="-mt-4 mb-12">
+        <ul className="flex flex-wrap gap-2">
+          {block.items.map((persona) => (
+            <li key={anchorOfPersona(persona)}>
+              <a
+                href={`#${anchorOfPersona(persona)}`}
+                className="inline-block rounded-full border border-white/15 px-4 py-2 text-sm text-mist-300 hover:border-white/40 hover:text-white"
               >
-                {persona.name
-                  .split(/\s+/)
-                  .map((word) => word[0])
-                  .join("")
-                  .slice(0, 2)}
-              </span>
-              <div>
-                <h2 className="heading-md">{persona.name}</h2>
-                <p className="text-mist-300">
-                  {persona.role}
-                  {persona.organisation ? `, ${persona.organisation}` : ""}
-                </p>
+                {persona.role}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-10">
+        {block.items.map((persona, index) => {
+          const anchor = anchorOfPersona(persona);
+          return (
+            <article
+              key={anchor}
+              id={anchor}
+              aria-labelledby={`${anchor}-heading`}
+              className="card scroll-mt-28 p-6 sm:p-10"
+            >
+              <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+                <span
+                  aria-hidden="true"
+                  className={`flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br font-display text-2xl font-bold text-white ${initialsColours[index % initialsColours.length]}`}
+                >
+                  {persona.name.charAt(0)}
+                </span>
+                <div>
+                  <h2 id={`${anchor}-heading`} className="heading-lg">
+                    {persona.name}, {persona.role}
+                  </h2>
+                  {persona.organisation ? (
+                    <p className="mt-1 text-mist-400">{persona.organisation}</p>
+                  ) : null}
+                </div>
               </div>
-            </header>
-            {persona.quote ? (
-              <blockquote className="mt-6 border-l-2 border-frontier-orange pl-4 text-lg text-mist-100">
-                “{persona.quote}”
-              </blockquote>
-            ) : null}
-            <div className="mt-6 grid gap-6 md:grid-cols-2">
-              <PersonaList title="Goals" items={persona.goals} />
-              <PersonaList title="Frustrations" items={persona.frustrations} />
-            </div>
-            <PersonaList title="User stories" items={persona.stories} />
-            {persona.services.length ? (
-              <p className="mt-6 text-sm text-mist-400">
-                Services:{" "}
-                {persona.services
-                  .map((serviceId) => findServiceById(serviceId)?.name)
-                  .filter(Boolean)
-                  .join(", ")}
-              </p>
-            ) : null}
-          </article>
-        ))}
+              {persona.quote ? (
+                <blockquote className="mt-6 border-l-4 border-frontier-purple pl-4 text-lg text-mist-100 italic">
+                  <p>“{persona.quote}”</p>
+                </blockquote>
+              ) : null}
+              <div className="mt-8 grid gap-8 md:grid-cols-2">
+                {persona.goals.length ? (
+                  <div>
+                    <h3 className="heading-md">Goals</h3>
+                    <ul className="mt-3 space-y-2">
+                      {persona.goals.map((goal) => (
+                        <li key={goal} className="flex gap-2 text-mist-300">
+                          <ContentIcon
+                            name="check"
+                            className="mt-1 h-4 w-4 shrink-0 text-frontier-blue"
+                          />
+                          {goal}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {persona.frustrations.length ? (
+                  <div>
+                    <h3 className="heading-md">Frustrations</h3>
+                    <ul className="mt-3 space-y-2">
+                      {persona.frustrations.map((frustration) => (
+                        <li key={frustration} className="flex gap-2 text-mist-300">
+                          <span aria-hidden="true" className="mt-0.5 text-frontier-orange">
+                            –
+                          </span>
+                          {frustration}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </div>
+              {persona.stories.length ? (
+                <>
+                  <h3 className="heading-md mt-10">User stories</h3>
+                  <ul className="mt-4 space-y-3">
+                    {persona.stories.map((story) => (
+                      <li
+                        key={story}
+                        className="rounded-xl border border-white/10 bg-ink-950/60 px-5 py-4 leading-relaxed text-mist-100"
+                      >
+                        {story}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              <PersonaServices ids={persona.services} />
+            </article>
+          );
+        })}
       </div>
     </section>
   );
 }
 
-function PersonaList({ title, items }: { title: string; items: string[] }) {
-  if (!items.length) return null;
+function PersonaServices({ ids }: { ids: string[] }) {
+  const linked = ids.flatMap((serviceId) => findServiceById(serviceId) ?? []);
+  if (!linked.length) return null;
   return (
-    <div className="mt-6">
-      <h3 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h3>
-      <ul className="mt-3 space-y-2 text-mist-300">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            <ContentIcon name="check" className="mt-1 h-4 w-4 shrink-0 text-frontier-orange" />
-            {item}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <p className="mt-8 text-sm text-mist-400">
+      <span className="font-semibold text-mist-300">Services that help: </span>
+      {linked.map((service, index) => (
+        <span key={service.id}>
+          {index > 0 ? ", " : null}
+          <InternalLink
+            to={servicePath(service)}
+            className="text-frontier-orange underline underline-offset-4 hover:text-orange-300"
+          >
+            {service.name}
+          </InternalLink>
+        </span>
+      ))}
+    </p>
   );
 }
 
