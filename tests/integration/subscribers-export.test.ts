@@ -45,7 +45,9 @@ describeEachDatabase("subscriber export stream", (get) => {
   async function linesOf(stream: ReadableStream<Uint8Array>) {
     const chunks: string[] = [];
     const decoder = new TextDecoder();
-    for await (const chunk of stream) chunks.push(decoder.decode(chunk, { stream: true }));
+    const reader = stream.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      chunks.push(decoder.decode(read.value, { stream: true }));
     return { chunks, table: parseCsv(chunks.join("")).map((row) => row.cells) };
   }
 
