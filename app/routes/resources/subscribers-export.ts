@@ -1,10 +1,10 @@
 import { recordAudit } from "#server/audit/audit.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { exportSubscribersCsv, subscriberStatuses } from "#server/marketing/subscribers.ts";
+import { streamSubscribersCsv, subscriberStatuses } from "#server/marketing/subscribers.ts";
 import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/subscribers-export";
 
-/** The subscriber list (with the screen's filters) as a CSV download. */
+/** The subscriber list (with the screen's filters) as a CSV download, streamed (decision 749). */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, "admin");
   const { url } = args;
@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
     .optional()
     .catch(undefined)
     .parse(url.searchParams.get("status") || undefined);
-  const csv = await exportSubscribersCsv({
+  const csv = streamSubscribersCsv({
     db: args.context.db,
     q: url.searchParams.get("q")?.slice(0, 200) ?? undefined,
     tag: url.searchParams.get("tag")?.slice(0, 40) || undefined,
