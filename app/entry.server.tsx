@@ -7,6 +7,8 @@ import type {
   HandleErrorFunction,
 } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { PageBlocks } from "#app/components/pages/page-blocks.tsx";
+import { PageBlocksRendering } from "#app/components/pages/page-blocks-rendering.tsx";
 import { StaticPartRendering } from "#app/components/site/static-part.tsx";
 import {
   renderStaticPart,
@@ -53,7 +55,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <StaticPartRendering value={staticParts}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageBlocksRendering value={PageBlocks}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageBlocksRendering>
       </StaticPartRendering>,
       {
         nonce,

@@ -1,4 +1,5 @@
 import { z } from "#shared/zod.ts";
+import { blockTypes } from "./block-types";
 
 /**
  * The blocks a public page is built from (server/pages, /admin/pages). One Zod schema per
@@ -338,33 +339,7 @@ export type PageBlockInput = z.input<typeof pageBlockSchema>;
 export type PageBlockType = PageBlock["type"];
 export type BlockOf<Type extends PageBlockType> = Extract<PageBlock, { type: Type }>;
 
-/** Each block type's name in the editor and in messages, and what its list items are called. */
-export const blockTypes: Record<
-  PageBlockType,
-  { label: string; items?: Record<string, string>; interactive?: boolean }
-> = {
-  hero: { label: "Hero", items: { ctas: "call to action", points: "point" } },
-  richText: { label: "Rich text" },
-  featureGrid: { label: "Feature grid", items: { items: "item" } },
-  processSteps: { label: "Process steps", items: { steps: "step" } },
-  figures: { label: "Figures", items: { items: "figure" } },
-  faqList: { label: "FAQ list", items: { items: "question" } },
-  pricingTiers: {
-    label: "Pricing tiers",
-    items: { tiers: "tier", suits: "point", includes: "point" },
-  },
-  testimonials: { label: "Testimonials", items: { ids: "testimonial" } },
-  contentList: { label: "Case studies and insights", items: { ids: "item" } },
-  logoStrip: { label: "Logo strip", items: { items: "logo" } },
-  imageText: { label: "Image with text" },
-  ctaBand: { label: "Call-to-action band" },
-  contactForm: { label: "Contact form", interactive: true },
-  newsletter: { label: "Newsletter sign-up", interactive: true },
-  personas: {
-    label: "Personas",
-    items: { items: "persona", goals: "goal", frustrations: "frustration", stories: "story" },
-  },
-};
+export { blockTypes };
 
 export const pageBlockTypes = Object.keys(blockTypes) as PageBlockType[];
 

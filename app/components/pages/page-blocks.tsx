@@ -14,7 +14,8 @@ import { StaticPart } from "#app/components/site/static-part.tsx";
 import { TestimonialsSection } from "#app/components/site/testimonials.tsx";
 import { findServiceById, servicePath, services } from "#shared/content/services.ts";
 import { renditionsOf } from "#shared/images.ts";
-import { type BlockOf, blockTypes, type Cta, type PageBlock } from "#shared/pages/blocks.ts";
+import { blockTypes } from "#shared/pages/block-types.ts";
+import type { BlockOf, Cta, PageBlock } from "#shared/pages/blocks.ts";
 import type { PageBlockData } from "#shared/pages/view.ts";
 
 /**

@@ -1,8 +1,25 @@
+import { type ComponentProps, Suspense, useContext } from "react";
 import { StaticPart } from "#app/components/site/static-part.tsx";
-import { blockTypes } from "#shared/pages/blocks.ts";
+import { blockTypes } from "#shared/pages/block-types.ts";
 import type { SitePageView } from "#shared/pages/view.ts";
 import { seoMeta } from "#shared/seo.ts";
-import { PageBlocks } from "./page-blocks";
+import type { PageBlocks } from "./page-blocks";
+import { LazyPageBlocks, PageBlocksRendering } from "./page-blocks-rendering";
+
+/**
+ * The blocks, drawn by the components the server gives or loaded when first needed. Inside
+ * a Suspense boundary on both sides, so a form the server drew waits, still the server's,
+ * until its components arrive and hydrate it.
+ */
+function Blocks(props: ComponentProps<typeof PageBlocks>) {
+  const Eager = useContext(PageBlocksRendering);
+  const Drawn = Eager ?? LazyPageBlocks;
+  return (
+    <Suspense fallback={null}>
+      <Drawn {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * A live page as the site shows it (Home, FAQ, a landing page). A page that answers nobody is
@@ -15,12 +32,12 @@ export function SitePage({ view }: { view: SitePageView }) {
   if (!hasForm)
     return (
       <StaticPart as="main" data={view} partKey={partKey} id="main" className="container-page">
-        <PageBlocks blocks={view.blocks} data={view.data} partKey={partKey} />
+        <Blocks blocks={view.blocks} data={view.data} partKey={partKey} />
       </StaticPart>
     );
   return (
     <main id="main" className="container-page">
-      <PageBlocks blocks={view.blocks} data={view.data} partKey={partKey} keep={view} />
+      <Blocks blocks={view.blocks} data={view.data} partKey={partKey} keep={view} />
     </main>
   );
 }
