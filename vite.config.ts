@@ -107,6 +107,11 @@ const sharedSiteModules = [
   "app/components/site/testimonials.tsx",
   "app/components/site/menu-link.tsx",
   "app/components/site/static-part.tsx",
+  // Every page built from blocks (decision 532): the page and what decides how its blocks load.
+  "app/components/pages/site-page.tsx",
+  "app/components/pages/page-blocks-rendering.tsx",
+  "app/components/site/breadcrumbs.tsx",
+  "shared/pages/block-types.ts",
   "app/components/site/use-form-token.ts",
   "app/components/site/bot-fields.tsx",
   "app/lib/revalidate.ts",
@@ -116,8 +121,6 @@ const sharedSiteModules = [
   "shared/seo.ts",
   "shared/images.ts",
   "shared/content/services.ts",
-  "shared/content/process.ts",
-  "shared/content/directives.ts",
   // The root route's module (the document, branding): its route entry only re-exports it.
   "app/root.tsx",
   // What a visitor's trail keeps (the beacon, the contact form and the chat add to it).

@@ -3,6 +3,8 @@ import { faqItems } from "#shared/content/faq.ts";
 import { personas } from "#shared/content/personas.ts";
 import { pricingModels } from "#shared/content/pricing.ts";
 import { processSteps } from "#shared/content/process.ts";
+import { serviceGuides } from "#shared/content/service-guides.ts";
+import { servicePath, services } from "#shared/content/services.ts";
 import { technologies } from "#shared/content/technologies.ts";
 import type { PageBlockInput } from "#shared/pages/blocks.ts";
 
@@ -304,7 +306,105 @@ const whoWeServe: BuiltInPage = {
   ],
 };
 
-export const builtInPages: BuiltInPage[] = [home, aboutUs, faq, pricing, whoWeServe];
+const servicesPage: BuiltInPage = {
+  path: "/services",
+  title: "Services",
+  seoTitle: "Services",
+  seoDescription:
+    "Web platforms, AI and machine learning, mobile apps, UI/UX and brand identity, and VR/AR: what Digital Frontier builds and how each engagement runs.",
+  blocks: [
+    {
+      type: "hero",
+      eyebrow: "Services",
+      title: "What we build, and how we build it",
+      lead: "Five disciplines delivered by one senior team. Each guide below explains what the work involves, why it pays off, how we run it and exactly what you receive at the end.",
+    },
+    {
+      type: "featureGrid",
+      source: "services",
+      more: { label: "Describe your problem", href: "/contact" },
+    },
+    {
+      type: "featureGrid",
+      eyebrow: "Working across disciplines",
+      heading: "Most products need more than one",
+      lead: "A mobile app needs a platform behind it; an AI feature needs an interface people trust. Because one team covers all five, the seams between them are our problem, not yours.",
+      style: "list",
+      columns: 2,
+      items: services.map((service) => ({
+        icon: service.icon,
+        title: service.name,
+        body: `You receive: ${serviceGuides[service.id].deliverables.slice(0, 3).join("; ")}.`,
+        href: servicePath(service),
+        linkLabel: `Read the ${service.name} guide`,
+      })),
+    },
+    {
+      type: "ctaBand",
+      title: "Not sure which service you need?",
+      body: "Describe the outcome you are after. We will recommend the smallest team and the simplest approach that gets you there, and say so when you need less than you thought.",
+      primary: { label: "Start a conversation", href: "/contact" },
+      secondary: { label: "How pricing works", href: "/pricing" },
+    },
+  ],
+};
+
+const paragraphs = (list: readonly string[]) => list.join("\n\n");
+
+/** Each service's guide at /services/{slug}. */
+const serviceGuidePages: BuiltInPage[] = services.map((service) => {
+  const guide = serviceGuides[service.id];
+  return {
+    path: servicePath(service),
+    title: service.name,
+    seoTitle: `${service.name} guide`,
+    seoDescription: service.summary,
+    blocks: [
+      {
+        type: "hero",
+        variant: "guide",
+        icon: service.icon,
+        eyebrow: "Service guide",
+        title: service.name,
+        lead: service.summary,
+      },
+      {
+        type: "sections",
+        items: [
+          { id: "what", heading: "What it is", markdown: paragraphs(guide.what) },
+          { id: "why", heading: "Why it matters", markdown: paragraphs(guide.why) },
+          { id: "how", heading: "How we work", markdown: paragraphs(guide.how) },
+          { id: "deliverables", heading: "What you receive", points: [...guide.deliverables] },
+        ],
+      },
+      {
+        type: "featureGrid",
+        heading: "Other services",
+        style: "links",
+        items: services
+          .filter((other) => other.id !== service.id)
+          .map((other) => ({ icon: other.icon, title: other.name, href: servicePath(other) })),
+      },
+      {
+        type: "ctaBand",
+        title: `Ready to talk about ${service.name}?`,
+        body: "Tell us what you want to achieve. A senior engineer from this practice will reply within one working day with questions, a first view on approach and an honest sense of cost.",
+        primary: { label: "Contact us about this", href: "/contact" },
+        secondary: { label: "See engagement models", href: "/pricing" },
+      },
+    ],
+  };
+});
+
+export const builtInPages: BuiltInPage[] = [
+  home,
+  aboutUs,
+  servicesPage,
+  ...serviceGuidePages,
+  faq,
+  pricing,
+  whoWeServe,
+];
 
 const byPath = new Map(builtInPages.map((page) => [page.path, page]));
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invalidatePublicPages } from "#server/cache/page-cache.ts";
 import { pages } from "#server/db/schema/pages.ts";
+import { services } from "#shared/content/services.ts";
 import { checkPageBlocks } from "#shared/pages/blocks.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { builtInPages } from "./built-in";
@@ -22,13 +23,17 @@ it("every built-in page is valid for its blocks' schemas", () => {
     const checked = checkPageBlocks(page.blocks);
     expect(checked.ok ? "" : checked.message, page.path).toBe("");
   }
-  expect(builtInPages.map((page) => page.path).sort()).toEqual([
-    "/",
-    "/about-us",
-    "/faq",
-    "/personas",
-    "/pricing",
-  ]);
+  expect(builtInPages.map((page) => page.path).sort()).toEqual(
+    [
+      "/",
+      "/about-us",
+      "/faq",
+      "/personas",
+      "/pricing",
+      "/services",
+      ...services.map((service) => `/services/${service.slug}`),
+    ].sort(),
+  );
 });
 
 it("a request's path is the page's path without a trailing slash", () => {
@@ -50,13 +55,9 @@ describeEachDatabase("the site's pages as visitors get them", (get) => {
   it("stores the built-in pages once, published, and never puts a deleted one back", async () => {
     expect(await seedSitePages(db())).toBe(true);
     const rows = await db().select().from(pages);
-    expect(rows.map((row) => row.path).sort()).toEqual([
-      "/",
-      "/about-us",
-      "/faq",
-      "/personas",
-      "/pricing",
-    ]);
+    expect(rows.map((row) => row.path).sort()).toEqual(
+      builtInPages.map((page) => page.path).sort(),
+    );
     expect(rows.every((row) => row.status === "published")).toBe(true);
     expect(rows.find((row) => row.path === "/")?.isHome).toBe(true);
     const about = rows.find((row) => row.path === "/about-us");

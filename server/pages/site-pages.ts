@@ -34,6 +34,13 @@ export async function loadPageBlockData({
       case "imageText":
         data.push({ html: renderMarkdown(block.markdown) });
         break;
+      case "sections":
+        data.push({
+          sectionsHtml: block.items.map((item) =>
+            item.markdown ? renderMarkdown(item.markdown) : "",
+          ),
+        });
+        break;
       case "testimonials": {
         // The same remembered list the other public pages read (decision 725).
         visibleTestimonials ??= await rememberPublicData(db, "testimonials", () =>

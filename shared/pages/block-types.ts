@@ -13,6 +13,7 @@ export const blockTypes: Record<
   richText: { label: "Rich text" },
   featureGrid: { label: "Feature grid", items: { items: "item" } },
   processSteps: { label: "Process steps", items: { steps: "step" } },
+  sections: { label: "Numbered sections", items: { items: "section", points: "point" } },
   figures: { label: "Figures", items: { items: "figure" } },
   faqList: { label: "FAQ list", items: { items: "question" } },
   pricingTiers: {

@@ -100,8 +100,12 @@ const uuid = z.uuid("must be picked from the list");
 
 export const heroBlock = z.object({
   type: z.literal("hero"),
-  /** "home": the large hero with the horizon art; "page": an inner page's hero. */
-  variant: z.enum(["home", "page"]).default("page"),
+  /**
+   * "home": the large hero with the horizon art; "page": an inner page's hero; "guide": a
+   * service guide's, under the breadcrumbs, with its icon.
+   */
+  variant: z.enum(["home", "page", "guide"]).default("page"),
+  icon: iconName,
   eyebrow: optionalText("eyebrow", { max: 80 }),
   title: text("title", { max: 200 }),
   /** The title's last words drawn in the brand gradient (home). */
@@ -126,6 +130,8 @@ const featureItem = z.object({
   title: text("title", { max: 120 }),
   body: optionalText("text", { max: 1000 }),
   href: href().optional(),
+  /** The words of the item's link ("Read the guide"); "Read more" when empty. */
+  linkLabel: optionalText("link label", { max: 80 }),
 });
 
 export const featureGridBlock = z.object({
@@ -133,8 +139,11 @@ export const featureGridBlock = z.object({
   ...sectionHeading,
   /** "services": the five services as cards; "custom": the items below. */
   source: z.enum(["custom", "services"]).default("custom"),
-  /** "cards": icon cards; "numbered": numbered cards; "list": a checked list. */
-  style: z.enum(["cards", "numbered", "list"]).default("cards"),
+  /**
+   * "cards": icon cards; "numbered": numbered items; "list": items under a rule; "links": a
+   * row of link tiles (each item's link).
+   */
+  style: z.enum(["cards", "numbered", "list", "links"]).default("cards"),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
   items: z.array(featureItem).max(24, "has at most 24 items").default([]),
   /** A last card leading on ("Compare all services"). */
@@ -153,6 +162,33 @@ export const processStepsBlock = z.object({
     )
     .min(1, "needs at least one step")
     .max(12, "has at most 12 steps"),
+});
+
+/** A guide's numbered sections with a table of contents beside them (a service guide). */
+export const sectionsBlock = z.object({
+  type: z.literal("sections"),
+  items: z
+    .array(
+      z.object({
+        /** The section's anchor: #{id}. */
+        id: z
+          .string()
+          .trim()
+          .max(80)
+          .regex(/^[a-z0-9-]*$/, "anchor may hold only a-z, 0-9 and -")
+          .optional()
+          .default(""),
+        heading: text("heading", { max: 200 }),
+        markdown: optionalText("text", { max: 20_000 }),
+        /** Checked cards under the text ("What you receive"). */
+        points: z
+          .array(text("point", { max: 300 }))
+          .max(24)
+          .default([]),
+      }),
+    )
+    .min(1, "needs at least one section")
+    .max(12, "has at most 12 sections"),
 });
 
 export const figuresBlock = z.object({
@@ -319,6 +355,7 @@ export const pageBlockSchemas = [
   richTextBlock,
   featureGridBlock,
   processStepsBlock,
+  sectionsBlock,
   figuresBlock,
   faqListBlock,
   pricingTiersBlock,
@@ -356,6 +393,8 @@ export function emptyBlock(type: PageBlockType): PageBlockInput {
       return { type, steps: [{ title: "", description: "" }] };
     case "figures":
       return { type, items: [{ value: "", label: "" }] };
+    case "sections":
+      return { type, items: [{ heading: "" }] };
     case "faqList":
       return { type, items: [{ question: "", answer: "" }] };
     case "pricingTiers":

@@ -41,6 +41,8 @@ export type BlockInsightCard = {
 export type PageBlockData = {
   /** Rich text and image-with-text: the Markdown as sanitised HTML. */
   html?: string;
+  /** Numbered sections: each section's Markdown as sanitised HTML. */
+  sectionsHtml?: string[];
   testimonials?: BlockTestimonial[];
   caseStudies?: BlockCaseStudyCard[];
   insights?: BlockInsightCard[];

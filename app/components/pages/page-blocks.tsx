@@ -73,6 +73,8 @@ function Block({ block, data, index }: { block: PageBlock; data: PageBlockData; 
       return <FeatureGrid block={block} id={id} />;
     case "processSteps":
       return <ProcessSteps block={block} id={id} />;
+    case "sections":
+      return <Sections block={block} html={data.sectionsHtml ?? []} />;
     case "figures":
       return <Figures block={block} id={id} />;
     case "faqList":
@@ -225,9 +227,17 @@ function HeroCtas({ ctas, withArrow = false }: { ctas: Cta[]; withArrow?: boolea
 }
 
 function PageHeroBlock({ block }: { block: BlockOf<"hero"> }) {
+  const isGuide = block.variant === "guide";
   return (
-    <header className="relative pt-16 pb-12 sm:pt-24 sm:pb-16">
+    <header
+      className={`relative ${isGuide ? "pt-10 pb-12 sm:pt-14 sm:pb-16" : "pt-16 pb-12 sm:pt-24 sm:pb-16"}`}
+    >
       <GlowAccent />
+      {block.icon ? (
+        <span className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-linear-to-br from-frontier-blue/30 to-frontier-purple/30 text-white">
+          <ContentIcon name={block.icon} className="h-7 w-7" />
+        </span>
+      ) : null}
       {block.eyebrow ? <p className="eyebrow mb-4">{block.eyebrow}</p> : null}
       <h1 className="heading-xl max-w-4xl">{block.title}</h1>
       {block.lead ? (
@@ -309,7 +319,7 @@ function FeatureGrid({ block, id }: { block: BlockOf<"featureGrid">; id: string 
             <div>
               <h3 className="heading-md">{item.title}</h3>
               {item.body ? <p className="mt-2 leading-relaxed text-mist-300">{item.body}</p> : null}
-              <ItemLink href={item.href} title={item.title} />
+              <ItemLink href={item.href} title={item.title} label={item.linkLabel} />
             </div>
           </li>
         ))}
@@ -318,14 +328,57 @@ function FeatureGrid({ block, id }: { block: BlockOf<"featureGrid">; id: string 
   else if (block.style === "list")
     list = (
       <ul className={`grid gap-6 ${columns}`}>
-        {block.items.map((item, index) => (
-          <li key={`${index}-${item.title}`} className="border-t border-white/10 pt-6">
-            <h3 className="heading-md">{item.title}</h3>
-            {item.body ? <p className="mt-3 leading-relaxed text-mist-300">{item.body}</p> : null}
-            <ItemLink href={item.href} title={item.title} />
-          </li>
-        ))}
+        {block.items.map((item, index) =>
+          item.icon ? (
+            <li key={`${index}-${item.title}`} className="flex gap-4 border-t border-white/10 pt-6">
+              <ContentIcon
+                name={item.icon}
+                className="mt-1 h-6 w-6 shrink-0 text-frontier-orange"
+              />
+              <div>
+                <h3 className="heading-md">{item.title}</h3>
+                {item.body ? <p className="mt-2 text-mist-300">{item.body}</p> : null}
+                <ItemLink href={item.href} title={item.title} label={item.linkLabel} />
+              </div>
+            </li>
+          ) : (
+            <li key={`${index}-${item.title}`} className="border-t border-white/10 pt-6">
+              <h3 className="heading-md">{item.title}</h3>
+              {item.body ? <p className="mt-3 leading-relaxed text-mist-300">{item.body}</p> : null}
+              <ItemLink href={item.href} title={item.title} label={item.linkLabel} />
+            </li>
+          ),
+        )}
       </ul>
+    );
+  else if (block.style === "links")
+    return (
+      <section {...labelledBy(block, id)} className="pt-12">
+        {block.heading ? (
+          <h2 id={`${id}-heading`} className="heading-md mb-6">
+            {block.heading}
+          </h2>
+        ) : null}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {block.items.map((item, index) => (
+            <li key={`${index}-${item.title}`}>
+              <BlockLink
+                cta={{ href: item.href ?? "/", label: item.title }}
+                className="group flex h-full items-center gap-3 rounded-xl border border-white/10 bg-ink-900/70 px-4 py-4 font-semibold text-white transition hover:border-white/30"
+              >
+                {item.icon ? (
+                  <ContentIcon name={item.icon} className="h-6 w-6 shrink-0 text-frontier-blue" />
+                ) : null}
+                <span className="flex-1">{item.title}</span>
+                <ContentIcon
+                  name="arrow"
+                  className="h-4 w-4 shrink-0 text-frontier-orange transition group-hover:translate-x-1"
+                />
+              </BlockLink>
+            </li>
+          ))}
+        </ul>
+      </section>
     );
   else
     list = (
@@ -340,7 +393,7 @@ function FeatureGrid({ block, id }: { block: BlockOf<"featureGrid">; id: string 
             ) : null}
             <h3 className={`heading-md ${item.icon ? "mt-5" : ""}`}>{item.title}</h3>
             {item.body ? <p className="mt-3 leading-relaxed text-mist-300">{item.body}</p> : null}
-            <ItemLink href={item.href} title={item.title} />
+            <ItemLink href={item.href} title={item.title} label={item.linkLabel} />
           </li>
         ))}
         {block.more ? (
@@ -358,14 +411,18 @@ function FeatureGrid({ block, id }: { block: BlockOf<"featureGrid">; id: string 
   );
 }
 
-function ItemLink({ href, title }: { href?: string; title: string }) {
+function ItemLink({ href, title, label }: { href?: string; title: string; label?: string }) {
   if (!href) return null;
   return (
     <BlockLink
-      cta={{ href, label: title }}
+      cta={{ href, label: label || title }}
       className="mt-3 inline-block text-sm font-semibold text-frontier-orange hover:underline"
     >
-      Read more<span className="sr-only"> about {title}</span>
+      {label || (
+        <>
+          Read more<span className="sr-only"> about {title}</span>
+        </>
+      )}
     </BlockLink>
   );
 }
@@ -391,6 +448,65 @@ function ProcessSteps({ block, id }: { block: BlockOf<"processSteps">; id: strin
         ))}
       </ol>
     </section>
+  );
+}
+
+/** A guide's numbered sections, a table of contents beside them on wide screens. */
+function Sections({ block, html }: { block: BlockOf<"sections">; html: string[] }) {
+  const items = block.items.map((item) => ({ ...item, id: item.id || anchorOf(item.heading) }));
+  return (
+    <div className="grid gap-12 lg:grid-cols-[14rem_1fr]">
+      <nav aria-label="On this page" className="hidden lg:block">
+        <ul className="sticky top-28 space-y-2 border-l border-white/10 text-sm">
+          {items.map((item) => (
+            <li key={item.id}>
+              <a
+                href={`#${item.id}`}
+                className="-ml-px block border-l border-transparent py-1 pl-4 text-mist-300 hover:border-frontier-orange hover:text-white"
+              >
+                {item.heading}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="max-w-3xl">
+        {items.map((item, index) => (
+          <section
+            key={item.id}
+            id={item.id}
+            aria-labelledby={`${item.id}-heading`}
+            className="scroll-mt-28 border-t border-white/10 py-10 first:border-t-0 first:pt-0"
+          >
+            <p
+              className="font-display text-sm font-semibold text-frontier-orange"
+              aria-hidden="true"
+            >
+              {String(index + 1).padStart(2, "0")}
+            </p>
+            <h2 id={`${item.id}-heading`} className="heading-lg mt-2">
+              {item.heading}
+            </h2>
+            {html[index] ? (
+              <SanitisedHtml className={`mt-6 ${richTextClass}`} html={html[index]} />
+            ) : null}
+            {item.points.length ? (
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+                {item.points.map((point) => (
+                  <li key={point} className="card flex items-start gap-3 p-4">
+                    <ContentIcon
+                      name="check"
+                      className="mt-0.5 h-5 w-5 shrink-0 text-frontier-orange"
+                    />
+                    <span className="text-mist-100">{point}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </div>
   );
 }
 

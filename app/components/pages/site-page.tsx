@@ -1,4 +1,5 @@
 import { type ComponentProps, Suspense, useContext } from "react";
+import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { StaticPart } from "#app/components/site/static-part.tsx";
 import { blockTypes } from "#shared/pages/block-types.ts";
 import type { SitePageView } from "#shared/pages/view.ts";
@@ -9,11 +10,14 @@ import { LazyPageBlocks, PageBlocksRendering } from "./page-blocks-rendering";
 /**
  * The blocks, drawn by the components the server gives or loaded when first needed. Inside
  * a Suspense boundary on both sides, so a form the server drew waits, still the server's,
- * until its components arrive and hydrate it.
+ * until its components arrive and hydrate it. `eager` is read by the page, outside its static
+ * part: a part is rendered apart, without the providers of the page around it.
  */
-function Blocks(props: ComponentProps<typeof PageBlocks>) {
-  const Eager = useContext(PageBlocksRendering);
-  const Drawn = Eager ?? LazyPageBlocks;
+function Blocks({
+  eager,
+  ...props
+}: ComponentProps<typeof PageBlocks> & { eager: typeof PageBlocks | null }) {
+  const Drawn = eager ?? LazyPageBlocks;
   return (
     <Suspense fallback={null}>
       <Drawn {...props} />
@@ -26,18 +30,29 @@ function Blocks(props: ComponentProps<typeof PageBlocks>) {
  * one static part, its `main` (decision 737); a page with a form keeps its other blocks in
  * static parts around the form.
  */
-export function SitePage({ view }: { view: SitePageView }) {
+export function SitePage({
+  view,
+  trail,
+}: {
+  view: SitePageView;
+  /** A breadcrumb trail above the blocks (a service guide's); drawn from the page alone. */
+  trail?: Array<[label: string, path: string]>;
+}) {
+  const eager = useContext(PageBlocksRendering);
   const partKey = `page:${view.path}`;
   const hasForm = view.blocks.some((block) => blockTypes[block.type].interactive);
+  const breadcrumbs = trail ? <Breadcrumbs trail={trail} /> : null;
   if (!hasForm)
     return (
       <StaticPart as="main" data={view} partKey={partKey} id="main" className="container-page">
-        <Blocks blocks={view.blocks} data={view.data} partKey={partKey} />
+        {breadcrumbs}
+        <Blocks eager={eager} blocks={view.blocks} data={view.data} partKey={partKey} />
       </StaticPart>
     );
   return (
     <main id="main" className="container-page">
-      <Blocks blocks={view.blocks} data={view.data} partKey={partKey} keep={view} />
+      {breadcrumbs}
+      <Blocks eager={eager} blocks={view.blocks} data={view.data} partKey={partKey} keep={view} />
     </main>
   );
 }
