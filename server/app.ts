@@ -16,6 +16,7 @@ import {
   serveFromPageCache,
 } from "#server/cache/page-cache.ts";
 import { pageCacheMiddleware } from "#server/cache/page-cache-middleware.ts";
+import { renderSitemap } from "#server/content/sitemap.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { Database } from "#server/db/client.ts";
 import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
@@ -36,6 +37,7 @@ import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { newNonce } from "./nonce";
 import { projectRoot } from "./paths";
+
 import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { withRequestId } from "./request-id";
@@ -179,6 +181,18 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
       pageCacheMiddleware({ cache: pageCache, headersFor: publicPageHeaderList(env, { dev }) }),
     );
   }
+
+  // The files a sitemap index points to (/sitemap.xml is a route; these are numbered).
+  app.get(/^\/sitemap-(\d+)\.xml$/, async (request, response, next) => {
+    try {
+      const part = Number(request.params[0]);
+      const body = await renderSitemap({ db: database.db, publicUrl: env.PUBLIC_URL, part });
+      if (body === undefined) return response.status(404).type("text/plain").send("Not found.");
+      response.type("application/xml; charset=utf-8").send(body);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Staff SEO overrides rewrite the head of server-rendered public pages (cached rewritten).
   app.use(await seoOverrideMiddleware(database, env.PUBLIC_URL));
