@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createAnalyticsEndpoints } from "#server/analytics/endpoints.ts";
+import { keepStoredPagePaths } from "#server/analytics/stored-page-paths.ts";
 import { apiRouter } from "#server/api/router.ts";
 import { authHandler } from "#server/auth/http.ts";
 import { listenForLayoutChanges } from "#server/cache/invalidate.ts";
@@ -163,6 +164,8 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
 
   // Page-view and proposal-reading beacons (JSON, 4 KB): answered here, before the
   // form-only rule below, and never through the page cache (they are POSTs).
+  // Landing pages stored as blocks are counted too: their paths kept in memory, in step.
+  await keepStoredPagePaths(database);
   const analytics = createAnalyticsEndpoints({ database, env, clientAddress });
   app.use(analytics.router);
 
