@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createAnalyticsEndpoints } from "#server/analytics/endpoints.ts";
+import { keepStoredPagePaths } from "#server/analytics/stored-page-paths.ts";
 import { apiRouter } from "#server/api/router.ts";
 import { authHandler } from "#server/auth/http.ts";
 import { listenForLayoutChanges } from "#server/cache/invalidate.ts";
@@ -16,6 +17,7 @@ import {
   serveFromPageCache,
 } from "#server/cache/page-cache.ts";
 import { pageCacheMiddleware } from "#server/cache/page-cache-middleware.ts";
+import { renderSitemap } from "#server/content/sitemap.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { Database } from "#server/db/client.ts";
 import { seoOverrideMiddleware } from "#server/seo/overrides.ts";
@@ -36,6 +38,7 @@ import { formBodyOnly } from "./form-body";
 import { log } from "./log";
 import { newNonce } from "./nonce";
 import { projectRoot } from "./paths";
+
 import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { withRequestId } from "./request-id";
@@ -161,6 +164,8 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
 
   // Page-view and proposal-reading beacons (JSON, 4 KB): answered here, before the
   // form-only rule below, and never through the page cache (they are POSTs).
+  // Landing pages stored as blocks are counted too: their paths kept in memory, in step.
+  await keepStoredPagePaths(database);
   const analytics = createAnalyticsEndpoints({ database, env, clientAddress });
   app.use(analytics.router);
 
@@ -179,6 +184,18 @@ export async function createApp({ env, database, dev = false, serverBuild }: App
       pageCacheMiddleware({ cache: pageCache, headersFor: publicPageHeaderList(env, { dev }) }),
     );
   }
+
+  // The files a sitemap index points to (/sitemap.xml is a route; these are numbered).
+  app.get(/^\/sitemap-(\d+)\.xml$/, async (request, response, next) => {
+    try {
+      const part = Number(request.params[0]);
+      const body = await renderSitemap({ db: database.db, publicUrl: env.PUBLIC_URL, part });
+      if (body === undefined) return response.status(404).type("text/plain").send("Not found.");
+      response.type("application/xml; charset=utf-8").send(body);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Staff SEO overrides rewrite the head of server-rendered public pages (cached rewritten).
   app.use(await seoOverrideMiddleware(database, env.PUBLIC_URL));

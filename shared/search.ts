@@ -1,6 +1,6 @@
 /** What the site search answers (server/search/query.ts), for the dialog and the /search page. */
 
-export type SearchKind = "insight" | "case-study" | "episode" | "service";
+export type SearchKind = "insight" | "case-study" | "episode" | "service" | "page";
 
 export type SearchHit = {
   kind: SearchKind;
@@ -29,6 +29,7 @@ export const searchKindLabels: Record<SearchKind, string> = {
   "case-study": "Case study",
   episode: "Podcast",
   service: "Service",
+  page: "Page",
 };
 
 /** The dialog's address for results as you type: /api/search?q=… (JSON). */

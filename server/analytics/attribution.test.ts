@@ -14,6 +14,7 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "#server/newsletter/newsletter.ts";
+import { createPage, publishPage } from "#server/pages/pages.ts";
 import { acceptProposal } from "#server/proposals/acceptance.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
 import { TRAIL_FIELD, type TrailEntry } from "#shared/analytics.ts";
@@ -22,6 +23,7 @@ import { makeInsight, unique } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { rankContentByLeads, rankContentByValue, titlesOf } from "./attribution";
 import { rollupAnalytics } from "./rollup";
+import { refreshStoredPagePaths } from "./stored-page-paths";
 import {
   attachConversationTouchpoints,
   findClientTouchpoints,
@@ -362,5 +364,47 @@ describeEachDatabase("attribution: the pages before contact", (get) => {
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ id: first.id, kind: "lead" });
     expect(groups[0].touchpoints.map((touchpoint) => touchpoint.path)).toEqual(["/", path]);
+  });
+
+  it("ranks a landing page by the leads it preceded and their accepted proposals' value", async () => {
+    const database = get();
+    const { db } = database;
+    const landing = `/landing-${unique()}`;
+    const page = await createPage({
+      database,
+      actor: { id: "admin-1", name: "Ada Admin" },
+      input: {
+        path: landing,
+        title: "Spring audit offer",
+        blocks: [{ type: "hero", title: "Hi" }],
+      },
+    });
+    await publishPage({ database, actor: { id: "admin-1", name: "Ada Admin" }, id: page.id });
+    await refreshStoredPagePaths(db);
+    const lead = await contact(trail(landing, "/contact"));
+    expect(
+      (await rankContentByLeads({ db, range })).find((row) => row.path === landing),
+    ).toMatchObject({ leads: 1 });
+    expect((await titlesOf({ db, paths: [landing] }))[landing]).toBe("Spring audit offer");
+
+    const client = await convertLead({ db, actor: staff, leadId: lead.id });
+    const proposal = await makeProposal(db, client.id, { currency: "USD" });
+    await sendProposal({ db, env: mailEnv, actor: staff, id: proposal.id });
+    await acceptProposal({
+      db,
+      env: mailEnv,
+      publicId: proposal.publicId,
+      fullName: "Ada Lovelace",
+      hasAgreed: true,
+      address: "203.0.113.9",
+    });
+    const [row] = await db
+      .select({ total: proposals.total })
+      .from(proposals)
+      .where(eq(proposals.id, proposal.id));
+    const byValue = await rankContentByValue({ db, range });
+    expect(byValue.filter((entry) => entry.path === landing)).toEqual([
+      { path: landing, currency: "USD", amount: row.total, proposals: 1 },
+    ]);
   });
 });

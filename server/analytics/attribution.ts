@@ -2,6 +2,7 @@ import { and, countDistinct, eq, gte, inArray, isNotNull, isNull, lt, or, sql } 
 import type { Db } from "#server/db/client.ts";
 import { leadTouchpoints } from "#server/db/schema/analytics.ts";
 import { caseStudies, insights, podcastEpisodes, subscribers } from "#server/db/schema/content.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { addDays } from "./daily-salt";
 import type { DayRange } from "./period";
 import { episodeTouchpointPath } from "./public-paths";
@@ -76,8 +77,18 @@ export async function rankContentByValue({ db, range }: { db: Db; range: DayRang
   );
 }
 
-/** Titles for the insight, case study and episode paths among these, for people to read. */
+/**
+ * Titles for the insight, case study, episode and stored page (a landing page) paths among
+ * these, for people to read.
+ */
 export async function titlesOf({ db, paths }: { db: Db; paths: string[] }) {
+  const storedPaths = paths.filter((path) => !path.includes("#"));
+  const storedPages = storedPaths.length
+    ? await db
+        .select({ path: pages.path, title: pages.title })
+        .from(pages)
+        .where(and(inArray(pages.path, storedPaths), eq(pages.isHome, false)))
+    : [];
   const slugs = (prefix: string) =>
     paths.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
   const [articles, studies, episodes] = await Promise.all(
@@ -97,7 +108,12 @@ export async function titlesOf({ db, paths }: { db: Db; paths: string[] }) {
       return rows.map((row) => [`${prefix}${row.slug}`, row.title] as const);
     }),
   );
-  return Object.fromEntries([...articles, ...studies, ...episodes]) as Record<string, string>;
+  return Object.fromEntries([
+    ...storedPages.map((page) => [page.path, page.title] as const),
+    ...articles,
+    ...studies,
+    ...episodes,
+  ]) as Record<string, string>;
 }
 
 export type ContentFigures = Figures & { leads: number; label: string };

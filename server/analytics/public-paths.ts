@@ -1,3 +1,5 @@
+import { isStoredPagePath } from "./stored-page-paths";
+
 /** The public site's pages (app/routes.ts, the public layout), as analytics accepts them. */
 const sitePages = [
   /^\/$/,
@@ -15,11 +17,15 @@ export function isSlug(value: string) {
 /**
  * The path of a public page, or undefined: a trailing slash is dropped; the command
  * center, client links, feeds, encoded or over-long paths are not pages of the site.
+ * A live page stored as blocks (a landing page at /spring-audit) is one, from the set kept in
+ * memory (stored-page-paths.ts), so no beacon costs a query.
  */
 export function publicPagePath(value: string) {
   if (value.length > 200) return undefined;
   const path = value.length > 1 ? value.replace(/\/$/, "") : value;
-  return sitePages.some((pattern) => pattern.test(path)) ? path : undefined;
+  return sitePages.some((pattern) => pattern.test(path)) || isStoredPagePath(path)
+    ? path
+    : undefined;
 }
 
 /** The touchpoint path of an episode played on /podcasts. */

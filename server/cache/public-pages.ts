@@ -15,7 +15,7 @@ const publicPages: ReadonlyArray<{ pattern: RegExp; params: Readonly<Record<stri
   { pattern: /^\/podcasts\/?$/, params: { page: "page" } },
   { pattern: /^\/(about-us|services|faq|pricing|contact|personas|privacy)\/?$/, params: {} },
   { pattern: /^\/(services|case-studies|insights)\/[\w-]+\/?$/, params: {} },
-  { pattern: /^\/(insights\.rss|podcasts\.rss|sitemap\.xml|robots\.txt)$/, params: {} },
+  { pattern: /^\/(insights\.rss|podcasts\.rss|sitemap(-\d+)?\.xml|robots\.txt)$/, params: {} },
 ];
 
 type Kind = "page" | "text";

@@ -6,7 +6,8 @@ import { expect, it } from "vitest";
 import { podcast } from "#shared/podcast.ts";
 import { makeCaseStudy, makeEpisode, makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { renderInsightsFeed, renderPodcastFeed, renderRobots, renderSitemap } from "./feeds";
+import { renderInsightsFeed, renderPodcastFeed, renderRobots } from "./feeds";
+import { renderSitemap } from "./sitemap";
 
 const publicUrl = "https://frontier.test";
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
@@ -87,7 +88,7 @@ describeEachDatabase("feeds, sitemap and robots", (get) => {
     const study = await makeCaseStudy(db);
     const hidden = await makeCaseStudy(db, { status: "draft" });
     const insight = await makeInsight(db);
-    const sitemap = parse(await renderSitemap({ db, publicUrl }));
+    const sitemap = parse((await renderSitemap({ db, publicUrl })) ?? "");
     const urls = asList(sitemap.urlset.url) as Array<{ loc: string; lastmod?: string }>;
     const locs = urls.map((entry) => entry.loc);
     for (const path of ["/", "/faq", "/personas", "/services/ai-machine-learning", "/podcasts"])

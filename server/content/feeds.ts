@@ -1,8 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import { podcast } from "#shared/podcast.ts";
 import { absoluteUrl, SITE_NAME } from "#shared/seo.ts";
-import { findCaseStudySitemapEntries } from "./case-studies";
-import { findInsightSitemapEntries, findInsightsForFeed } from "./insights";
+import { findInsightsForFeed } from "./insights";
 import { findAudioEpisodesForFeed } from "./podcasts";
 
 /** Characters XML 1.0 does not allow at all. */
@@ -108,71 +107,6 @@ ${episode.coverImage && PODCAST_ART.test(episode.coverImage) ? `<itunes:image hr
   .join("\n")}
 </channel>
 </rss>
-`;
-}
-
-/** The public pages that exist whatever the content: the static ones of the site. */
-export const staticSitemapPaths = [
-  "/",
-  "/about-us",
-  "/services",
-  "/services/scalable-web-platforms",
-  "/services/ai-machine-learning",
-  "/services/mobile-application-engineering",
-  "/services/ui-ux-brand-identity",
-  "/services/vr-ar-development",
-  "/case-studies",
-  "/insights",
-  "/podcasts",
-  "/faq",
-  "/pricing",
-  "/contact",
-  "/personas",
-  "/privacy",
-];
-
-/** Every public page and published item, with the date it last changed. */
-export async function renderSitemap({
-  db,
-  publicUrl,
-  staticPaths = staticSitemapPaths,
-}: {
-  db: Db;
-  publicUrl: string;
-  staticPaths?: string[];
-}) {
-  const [studies, articles, episodes] = await Promise.all([
-    findCaseStudySitemapEntries({ db }),
-    findInsightSitemapEntries({ db }),
-    findAudioEpisodesForFeed({ db }),
-  ]);
-  const newest = (dates: Array<Date | null | undefined>) =>
-    dates.reduce<Date | undefined>(
-      (latest, date) => (date && (!latest || date > latest) ? date : latest),
-      undefined,
-    );
-  const contentChanged = newest([...studies, ...articles].map((item) => item.updatedAt));
-  const listChanged: Record<string, Date | undefined> = {
-    "/case-studies": newest(studies.map((item) => item.updatedAt)),
-    "/insights": newest(articles.map((item) => item.updatedAt)),
-    "/podcasts": newest(episodes.map((item) => item.updatedAt)),
-    "/": contentChanged,
-  };
-  const entries: Array<{ path: string; lastmod?: Date }> = [
-    // Static pages change with releases; the newest content change is the honest upper bound we know.
-    ...staticPaths.map((path) => ({ path, lastmod: listChanged[path] ?? contentChanged })),
-    ...studies.map((item) => ({ path: `/case-studies/${item.slug}`, lastmod: item.updatedAt })),
-    ...articles.map((item) => ({ path: `/insights/${item.slug}`, lastmod: item.updatedAt })),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${entries
-  .map(
-    (entry) =>
-      `<url><loc>${xml(absoluteUrl(publicUrl, entry.path))}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ""}</url>`,
-  )
-  .join("\n")}
-</urlset>
 `;
 }
 

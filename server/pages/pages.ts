@@ -16,6 +16,7 @@ import { type PageRow, pages } from "#server/db/schema/pages.ts";
 import { contentRevisions } from "#server/db/schema/revisions.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { setMediaUsage } from "#server/media/media.ts";
+import { syncSearchDocuments } from "#server/search/index-sync.ts";
 import { isProductPath, redirectMovedPage } from "#server/seo/redirects.ts";
 import { checkPageBlocks, type PageBlock, pageFieldsSchema } from "#shared/pages/blocks.ts";
 import { describePageChanges, type PageSnapshot } from "#shared/pages/changes.ts";
@@ -143,7 +144,9 @@ async function afterWrite(tx: Tx, page: Page) {
 }
 
 /** Keeps the site search's index in step with pages, in the page's transaction. */
-async function pageSearchSync(_tx: Tx, _ids: string[]) {}
+async function pageSearchSync(tx: Tx, ids: string[]) {
+  await syncSearchDocuments(tx, { kind: "page", ids });
+}
 
 async function lockPage(tx: Tx, id: string) {
   const [row] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");

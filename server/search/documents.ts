@@ -1,5 +1,6 @@
 import { Lexer, type Token } from "marked";
 import type { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
+import type { pages } from "#server/db/schema/pages.ts";
 import type { SearchKind } from "#server/db/schema/search.ts";
 import { serviceGuides } from "#shared/content/service-guides.ts";
 import { servicePath, services } from "#shared/content/services.ts";
@@ -159,4 +160,47 @@ export function serviceDocuments(): SearchDocumentInput[] {
       publishedAt: null,
     };
   });
+}
+
+/** Fields of a block that hold no words a visitor reads (kinds, addresses, ids, layout). */
+const NOT_TEXT = new Set([
+  "type",
+  "variant",
+  "source",
+  "style",
+  "columns",
+  "href",
+  "image",
+  "ids",
+  "kind",
+  "mode",
+  "imageSide",
+  "icon",
+  "id",
+]);
+
+function blockText(value: unknown, out: string[]) {
+  if (typeof value === "string") out.push(markdownToPlainText(value));
+  else if (Array.isArray(value)) for (const item of value) blockText(item, out);
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) if (!NOT_TEXT.has(key)) blockText(item, out);
+}
+
+/**
+ * A page built from blocks (server/pages): its title, its SEO description, and the words
+ * its blocks show (headings, text, questions and answers, tiers...).
+ */
+export function pageDocument(row: typeof pages.$inferSelect): SearchDocumentInput {
+  const out: string[] = [];
+  blockText(row.blocks, out);
+  return {
+    kind: "page",
+    refId: row.id,
+    path: row.path,
+    title: cleanText(row.seoTitle || row.title, 500),
+    summary: cleanText(row.seoDescription ?? "", 5000),
+    keywords: "",
+    body: cleanText(out.filter(Boolean).join("\n")),
+    publishedAt: row.publishedAt,
+  };
 }

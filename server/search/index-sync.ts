@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { caseStudies, insights, podcastEpisodes } from "#server/db/schema/content.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { type SearchKind, searchDocuments, searchWords } from "#server/db/schema/search.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { log } from "#server/log.ts";
@@ -9,6 +10,7 @@ import {
   caseStudyDocument,
   episodeDocument,
   insightDocument,
+  pageDocument,
   type SearchDocumentInput,
   serviceDocuments,
 } from "./documents";
@@ -23,6 +25,20 @@ export type StoredKind = Exclude<SearchKind, "service">;
  * indexed too: the search leaves it out until its date (`published_at <= now()`).
  */
 async function publishedDocuments(db: Handle, kind: StoredKind, ids?: string[]) {
+  // A page hidden from search engines is left out of the site search too.
+  if (kind === "page")
+    return (
+      await db
+        .select()
+        .from(pages)
+        .where(
+          and(
+            eq(pages.status, "published"),
+            eq(pages.isNoindex, false),
+            ids ? inArray(pages.id, ids) : undefined,
+          ),
+        )
+    ).map(pageDocument);
   if (kind === "insight")
     return (
       await db
@@ -162,6 +178,7 @@ export async function rebuildSearchIndex(db: Db) {
       ...(await publishedDocuments(tx, "insight")),
       ...(await publishedDocuments(tx, "case-study")),
       ...(await publishedDocuments(tx, "episode")),
+      ...(await publishedDocuments(tx, "page")),
     ];
     await upsertDocuments(tx, documents);
     await applyWordCounts(tx, countWords(documents));
@@ -184,9 +201,9 @@ const SEARCH_INDEX_SETTING = "search-index";
 /**
  * Raise when what a document holds, or how it is stored, changes: the next start rebuilds
  * the index. 2: search vectors kept in the row (migration 0019, decision 727). 3: the word
- * list for typos (`search_words`, decision 320).
+ * list for typos (`search_words`, decision 320). 4: pages built from blocks (decision 542).
  */
-const INDEX_FORMAT = 3;
+const INDEX_FORMAT = 4;
 
 /** Changes with the index format and the service guides' text (which ship with the code). */
 function indexFingerprint() {

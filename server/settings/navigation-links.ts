@@ -2,13 +2,27 @@ import { and, inArray } from "drizzle-orm";
 import { isLive } from "#server/content/published.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { AppError, type FieldErrors } from "#server/errors.ts";
 import type { SiteNavigation } from "#shared/site-navigation.ts";
 import { type LinkablePage, pagePathOf, sitePages } from "#shared/site-pages.ts";
 
-/** The pages staff pick links from: the site's pages, then every live case study and insight. */
+/** The paths of live pages stored as blocks (server/pages): landing pages like /spring-audit. */
+function findLiveStoredPages(db: Db) {
+  return db
+    .select({ path: pages.path, title: pages.title })
+    .from(pages)
+    .where(isLive(pages))
+    .orderBy(pages.title);
+}
+
+/**
+ * The pages staff pick links from: the site's pages and the live pages stored as blocks
+ * (a landing page at its own path), then every live case study and insight.
+ */
 export async function listLinkablePages(db: Db): Promise<LinkablePage[]> {
-  const [liveCaseStudies, liveInsights] = await Promise.all([
+  const [storedPages, liveCaseStudies, liveInsights] = await Promise.all([
+    findLiveStoredPages(db),
     db
       .select({ slug: caseStudies.slug, title: caseStudies.title })
       .from(caseStudies)
@@ -20,8 +34,12 @@ export async function listLinkablePages(db: Db): Promise<LinkablePage[]> {
       .where(isLive(insights))
       .orderBy(insights.title),
   ]);
+  const sitePaths = new Set(sitePages.map((page) => page.path));
   return [
     ...sitePages.map((page) => ({ ...page, group: "Pages" })),
+    ...storedPages
+      .filter((page) => !sitePaths.has(page.path))
+      .map((page) => ({ path: page.path, label: page.title, group: "Pages" })),
     ...liveCaseStudies.map((item) => ({
       path: `/case-studies/${item.slug}`,
       label: item.title,
@@ -61,7 +79,7 @@ export async function checkNavigationLinks({
     const match = detailPage.exec(pagePathOf(link.href));
     if (match) slugs[match[1] as keyof typeof slugs].add(match[2]);
   }
-  const [liveInsights, liveCaseStudies] = await Promise.all([
+  const [liveInsights, liveCaseStudies, storedPages] = await Promise.all([
     slugs.insights.size
       ? db
           .select({ slug: insights.slug })
@@ -74,7 +92,13 @@ export async function checkNavigationLinks({
           .from(caseStudies)
           .where(and(isLive(caseStudies), inArray(caseStudies.slug, [...slugs["case-studies"]])))
       : [],
+    links.some(
+      ({ link }) => !known.has(pagePathOf(link.href)) && !detailPage.test(pagePathOf(link.href)),
+    )
+      ? findLiveStoredPages(db)
+      : [],
   ]);
+  for (const row of storedPages) known.add(row.path);
   for (const row of liveInsights) known.add(`/insights/${row.slug}`);
   for (const row of liveCaseStudies) known.add(`/case-studies/${row.slug}`);
 

@@ -4,6 +4,7 @@ import { PUBLIC_PAGES_CHANNEL } from "#server/cache/page-cache.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { settings } from "#server/db/schema/settings.ts";
 import { AppError } from "#server/errors.ts";
+import { createPage, publishPage, unpublishPage } from "#server/pages/pages.ts";
 import { hrefProblem } from "#shared/navigation-form.ts";
 import { defaultNavigation, type SiteNavigation } from "#shared/site-navigation.ts";
 import { makeCaseStudy, makeInsight } from "#tests/helpers/content.ts";
@@ -110,6 +111,43 @@ describeEachDatabase("navigation settings", (get) => {
       hasDraft: false,
       draft: before,
     });
+  });
+
+  it("offers live landing pages in the page picker and accepts links to them", async () => {
+    const database = get();
+    const author = { id: "admin-1", name: "Ada Admin" };
+    const page = await createPage({
+      database,
+      actor: author,
+      input: {
+        path: "/spring-audit",
+        title: "Spring audit",
+        blocks: [{ type: "hero", title: "A spring audit of your platform" }],
+      },
+    });
+    const pathsOf = async () => (await listLinkablePages(database.db)).map((item) => item.path);
+    // A draft is not offered, and a link to it is refused.
+    expect(await pathsOf()).not.toContain("/spring-audit");
+    const input = withHeader({ label: "Spring audit", href: "/spring-audit?utm_source=menu" });
+    expect((await refusal(publishNavigation({ database, ...actor, input }))).message).toContain(
+      "/spring-audit",
+    );
+
+    await publishPage({ database, actor: author, id: page.id });
+    const offered = (await listLinkablePages(database.db)).find(
+      (item) => item.path === "/spring-audit",
+    );
+    expect(offered).toEqual({ path: "/spring-audit", label: "Spring audit", group: "Pages" });
+    await publishNavigation({ database, ...actor, input });
+    expect((await getPublishedNavigation(database.db)).header.at(-1)?.href).toBe(
+      "/spring-audit?utm_source=menu",
+    );
+    // A stored copy of a site page is offered once.
+    const paths = await pathsOf();
+    expect(new Set(paths).size).toBe(paths.length);
+
+    await unpublishPage({ database, actor: author, id: page.id });
+    expect(await pathsOf()).not.toContain("/spring-audit");
   });
 
   it("refuses a link to a page that does not exist, naming it, and changes nothing", async () => {
