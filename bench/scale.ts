@@ -80,6 +80,8 @@ async function listTargets(db: Db): Promise<ListTargets[]> {
     "created_at desc, seq desc",
   );
   const outbox = await middle("mail_messages", "created_at", "created_at desc, id desc");
+  const insights = await middle("insights", "updated_at", "updated_at desc, id desc");
+  const caseStudies = await middle("case_studies", "updated_at", "updated_at desc, id desc");
   return [
     {
       name: "invoices",
@@ -115,9 +117,18 @@ async function listTargets(db: Db): Promise<ListTargets[]> {
       filter: "/admin/subscribers?status=bounced",
       search: "/admin/subscribers?q=subscriber4242",
     },
+    {
+      name: "insights",
+      first: "/admin/insights",
+      deep: `/admin/insights?${insights}`,
+      filter: "/admin/insights?status=draft",
+    },
+    {
+      name: "case studies",
+      first: "/admin/case-studies",
+      deep: `/admin/case-studies?${caseStudies}`,
+    },
     // Not read by keyset yet: their first page only.
-    { name: "insights", first: "/admin/insights" },
-    { name: "case studies", first: "/admin/case-studies" },
     { name: "podcasts", first: "/admin/podcasts" },
     { name: "chat", first: "/admin/chat" },
     { name: "comments", first: "/admin/comments" },
