@@ -374,7 +374,15 @@ async function measureScale(engine: Engine, scale: number): Promise<Measured> {
         ...laterGoals,
       ];
       const measured: Measured["goals"] = [];
-      for (const goal of goals) measured.push({ goal, figures: await goal.measure(context) });
+      // Progress as it goes: the table prints once both scales are measured, which at ten
+      // times takes many minutes; a run cut short still shows how far it came.
+      const progress = (text: string) =>
+        process.stdout.write(`    [measure ${engine} x${scale}] ${text}\n`);
+      progress(`cold start ${(coldMs / 1000).toFixed(2)} s`);
+      for (const goal of goals) {
+        progress(goal.section);
+        measured.push({ goal, figures: await goal.measure(context) });
+      }
       const goalMb = engine === "PGlite" ? 350 : 250;
       const rss = residentMb(product.pid);
       return {
