@@ -460,7 +460,26 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`benchmark failed: ${error.stack ?? error}\n`);
+// A bench that stops before its end says so: an await nothing can finish lets the event loop
+// empty and Node exit 0 with nothing printed, and an exit from elsewhere is silent too.
+let isFinished = false;
+process.on("beforeExit", () => {
+  if (isFinished) return;
+  process.stderr.write(
+    "benchmark failed: it stopped with work pending (a promise nothing could settle)\n",
+  );
   process.exit(1);
 });
+process.on("exit", (code) => {
+  if (!isFinished && code !== 1)
+    process.stderr.write(`benchmark failed: exited with code ${code} before its end\n`);
+});
+main().then(
+  () => {
+    isFinished = true;
+  },
+  (error) => {
+    process.stderr.write(`benchmark failed: ${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

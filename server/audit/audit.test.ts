@@ -40,4 +40,43 @@ describeEachDatabase("audit log", (get) => {
     const { rows } = await findAuditEvents(db, { area: "same-instant" });
     expect(rows.map((row) => row.action)).toEqual([...actions].reverse());
   });
+
+  it("pages by keyset through events of one instant, none lost or repeated", async () => {
+    const { db } = get();
+    // 23 events on 3 instants: ties broken by insertion order (seq), as the list shows them.
+    for (let index = 0; index < 23; index++)
+      await db.insert(auditEvents).values({
+        action: `event-${index}`,
+        area: "keyset-walk",
+        createdAt: new Date(Date.UTC(2026, 2, 4, 5, 6, index % 3)),
+      });
+    const { rows: all } = await findAuditEvents(db, { area: "keyset-walk", pageSize: 100 });
+    expect(all).toHaveLength(23);
+    const forward: string[][] = [];
+    let page = await findAuditEvents(db, { area: "keyset-walk", pageSize: 5 });
+    forward.push(page.rows.map((row) => row.action));
+    expect(page.previousCursor).toBeUndefined();
+    while (page.nextCursor) {
+      page = await findAuditEvents(db, {
+        area: "keyset-walk",
+        pageSize: 5,
+        after: page.nextCursor,
+      });
+      forward.push(page.rows.map((row) => row.action));
+    }
+    expect(forward.map((rows) => rows.length)).toEqual([5, 5, 5, 5, 3]);
+    expect(forward.flat()).toEqual(all.map((row) => row.action));
+    const backward: string[][] = [forward.at(-1) ?? []];
+    while (page.previousCursor) {
+      page = await findAuditEvents(db, {
+        area: "keyset-walk",
+        pageSize: 5,
+        before: page.previousCursor,
+      });
+      backward.unshift(page.rows.map((row) => row.action));
+    }
+    expect(backward).toEqual(forward);
+    expect(page.total).toBe(23);
+    expect(page.totalIsEstimate).toBe(false);
+  });
 });

@@ -1,4 +1,12 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import {
+  cheapCount,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 
@@ -35,9 +43,21 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry) {
   });
 }
 
-export type AuditFilter = { actorId?: string; area?: string; page?: number; pageSize?: number };
+export type AuditFilter = {
+  actorId?: string;
+  area?: string;
+  page?: number;
+  pageSize?: number;
+  /** Keyset cursors (decision 763): the page after or before this one. */
+  after?: string;
+  before?: string;
+};
 
-/** The audit log, newest first, filtered by person and area. */
+/**
+ * The audit log, newest first, filtered by person and area; deep pages by keyset on
+ * (created_at, seq) (decisions 746, 763), the count cheap past 10,000. The cursor's key is
+ * `created_at|seq`: seq, not the id, breaks ties, as events of one transaction share a time.
+ */
 export async function findAuditEvents(db: Db, filter: AuditFilter = {}) {
   const pageSize = filter.pageSize ?? 50;
   const page = Math.max(1, filter.page ?? 1);
@@ -45,17 +65,40 @@ export async function findAuditEvents(db: Db, filter: AuditFilter = {}) {
   if (filter.actorId) conditions.push(eq(auditEvents.actorId, filter.actorId));
   if (filter.area) conditions.push(eq(auditEvents.area, filter.area));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const query = { page, pageSize, after: filter.after, before: filter.before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const split = position.cursor ? /^(.+)\|(\d{1,19})$/.exec(position.cursor.key) : null;
+  const past = split
+    ? dir === "desc"
+      ? sql`(${auditEvents.createdAt}, ${auditEvents.seq}) < (${split[1]}::timestamptz, ${split[2]}::bigint)`
+      : sql`(${auditEvents.createdAt}, ${auditEvents.seq}) > (${split[1]}::timestamptz, ${split[2]}::bigint)`
+    : undefined;
+  const atCursor = split ? position : { isBackwards: false };
+  const [fetched, estimated] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(auditEvents),
+        sortKey: sql<string>`${auditEvents.createdAt}::text || '|' || ${auditEvents.seq}::text`,
+      })
       .from(auditEvents)
-      .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(auditEvents).where(where),
+      .where(past ? and(where, past) : where)
+      .orderBy(...orderBy(auditEvents.createdAt, dir, auditEvents.seq))
+      .limit(pageSize + 1)
+      .offset(split ? 0 : (page - 1) * pageSize),
+    cheapCount(db, db.select({ one: sql`1` }).from(auditEvents).where(where)),
   ]);
-  return { rows, total, page, pageSize };
+  const result = keysetPage(fetched, query, atCursor);
+  const { total, isEstimate } = settledCount(estimated, result);
+  return {
+    rows: result.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page,
+    pageSize,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 /** The areas that appear in the log, for the filter. */

@@ -37,6 +37,8 @@ export async function loadPublishableList(args: ScreenArgs, store: PublishableSt
     search: params.q,
     status,
     page: params.page,
+    after: url.searchParams.get("after") ?? undefined,
+    before: url.searchParams.get("before") ?? undefined,
   });
   return { ...result, q: params.q, status: status ?? "", pageSize: ADMIN_PAGE_SIZE };
 }

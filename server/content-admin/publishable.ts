@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { clampPage, containsText } from "#server/business/list-query.ts";
+import {
+  cheapCount,
+  containsText,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
@@ -70,19 +79,27 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
   const { noun } = info;
   const gone = () => new AppError("NOT_FOUND", `This ${noun} no longer exists.`);
 
-  /** The list: search title, slug and byline, filter by state, last edited first. */
+  /**
+   * The list: search title, slug and byline, filter by state, last edited first; deep pages
+   * by keyset (`after`/`before`, decisions 746, 763; `page` an offset for old addresses),
+   * the count cheap past 10,000.
+   */
   async function findForAdmin({
     db,
     search,
     status,
     page = 1,
     pageSize = ADMIN_PAGE_SIZE,
+    after,
+    before,
   }: {
     db: Db;
     search?: string;
     status?: Status;
     page?: number;
     pageSize?: number;
+    after?: string;
+    before?: string;
   }) {
     const conditions: SQL[] = [];
     if (status) conditions.push(eq(table.status, status));
@@ -97,25 +114,43 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-    const { page: current, pageCount } = clampPage(page, total, pageSize);
-    const rows = await db
-      .select({
-        id: table.id,
-        title: table.title,
-        slug: table.slug,
-        byline: kind.byline,
-        status: table.status,
-        publishAt: table.publishAt,
-        publishedAt: table.publishedAt,
-        updatedAt: table.updatedAt,
-      })
-      .from(table)
-      .where(where)
-      .orderBy(desc(table.updatedAt), desc(table.id))
-      .limit(pageSize)
-      .offset((current - 1) * pageSize);
-    return { rows, total, page: current, pageCount };
+    const query = { page: Math.max(1, page), pageSize, after, before };
+    const position = keysetPosition(query);
+    const dir = readingDir("desc", position);
+    const [fetched, estimated] = await Promise.all([
+      db
+        .select({
+          id: table.id,
+          title: table.title,
+          slug: table.slug,
+          byline: kind.byline,
+          status: table.status,
+          publishAt: table.publishAt,
+          publishedAt: table.publishedAt,
+          updatedAt: table.updatedAt,
+          sortKey: sql<string>`${table.updatedAt}::text`,
+        })
+        .from(table)
+        .where(
+          position.cursor
+            ? and(where, keysetCondition(table.updatedAt, table.id, dir, position.cursor))
+            : where,
+        )
+        .orderBy(...orderBy(table.updatedAt, dir, table.id))
+        .limit(pageSize + 1)
+        .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
+      cheapCount(db, db.select({ one: sql`1` }).from(table).where(where)),
+    ]);
+    const result = keysetPage(fetched, query, position);
+    const { total, isEstimate } = settledCount(estimated, result);
+    return {
+      rows: result.rows,
+      total,
+      totalIsEstimate: isEstimate,
+      page: query.page,
+      previousCursor: result.previousCursor,
+      nextCursor: result.nextCursor,
+    };
   }
 
   /** Items staff can pick as related (everything but the item itself). */

@@ -1,5 +1,14 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
+import {
+  cheapCount,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 
@@ -26,24 +35,52 @@ export function renderMailBody(message: { html: string | null; text: string }) {
   });
 }
 
-/** The Outbox: every mail the product kept or sent, newest first. */
+/**
+ * The Outbox: every mail the product kept or sent, newest first; deep pages by keyset
+ * (`after`/`before`, decisions 746, 763; `offset` for old addresses), the count cheap.
+ */
 export async function findOutboxMessages(
   db: Db,
-  { to, offset, pageSize }: { to?: string; offset: number; pageSize: number },
+  {
+    to,
+    offset,
+    pageSize,
+    after,
+    before,
+  }: { to?: string; offset: number; pageSize: number; after?: string; before?: string },
 ) {
   const where = to ? eq(mailMessages.to, to.trim().toLowerCase()) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const query = { page: Math.floor(offset / pageSize) + 1, pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const [fetched, estimated] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(mailMessages),
+        sortKey: sql<string>`${mailMessages.createdAt}::text`,
+      })
       .from(mailMessages)
-      .where(where)
-      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(mailMessages).where(where),
+      .where(
+        position.cursor
+          ? and(
+              where,
+              keysetCondition(mailMessages.createdAt, mailMessages.id, dir, position.cursor),
+            )
+          : where,
+      )
+      .orderBy(...orderBy(mailMessages.createdAt, dir, mailMessages.id))
+      .limit(pageSize + 1)
+      .offset(position.cursor ? 0 : offset),
+    cheapCount(db, db.select({ one: sql`1` }).from(mailMessages).where(where)),
   ]);
+  const page = keysetPage(fetched, query, position);
+  const rows = page.rows;
+  const { total, isEstimate } = settledCount(estimated, page);
   return {
     total,
+    totalIsEstimate: isEstimate,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
     rows: rows.map((row) => ({
       id: row.id,
       to: row.to,

@@ -4,6 +4,7 @@ import type { PublishableKindInfo } from "#shared/content-admin/kinds.ts";
 import { AdminTable } from "./admin-table";
 import { ConfirmModal } from "./confirm-modal";
 import { PageHeader } from "./page-header";
+import type { KeysetPaging } from "./pagination";
 import { RevisionHistory } from "./publishing-fields";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
@@ -34,9 +35,10 @@ export function PublishableList({
     pageSize: number;
     q?: string;
     status: string;
-  };
+  } & KeysetPaging;
 }) {
-  const { rows, total, page, q, status, pageSize } = data;
+  const { rows, total, page, q, status, pageSize, previousCursor, nextCursor, totalIsEstimate } =
+    data;
   return (
     <main id="main" className="p-6 lg:p-8">
       <PageHeader
@@ -55,6 +57,7 @@ export function PublishableList({
         page={page}
         pageSize={pageSize}
         total={total}
+        keyset={{ previousCursor, nextCursor, totalIsEstimate }}
         q={q}
         searchLabel={`Search by title, slug or ${kind.byline}`}
         filters={

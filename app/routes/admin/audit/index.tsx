@@ -21,7 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
   const actorId = url.searchParams.get("actor")?.slice(0, 100) || undefined;
   const area = url.searchParams.get("area")?.slice(0, 100) || undefined;
   const [events, areas, staff] = await Promise.all([
-    findAuditEvents(db, { actorId, area, page: params.page, pageSize: params.pageSize }),
+    findAuditEvents(db, {
+      actorId,
+      area,
+      page: params.page,
+      pageSize: params.pageSize,
+      after: url.searchParams.get("after") ?? undefined,
+      before: url.searchParams.get("before") ?? undefined,
+    }),
     listAuditAreas(db),
     listStaffUsers(db),
   ]);
@@ -40,6 +47,11 @@ export async function loader(args: Route.LoaderArgs) {
       address: row.address,
     })),
     total: events.total,
+    keyset: {
+      previousCursor: events.previousCursor,
+      nextCursor: events.nextCursor,
+      totalIsEstimate: events.totalIsEstimate,
+    },
     page: params.page,
     pageSize: params.pageSize,
     actorId: actorId ?? "",
@@ -76,7 +88,7 @@ const columns: AdminColumn<Event>[] = [
 ];
 
 export default function AuditScreen({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, actorId, area, areas, people } = loaderData;
+  const { rows, total, keyset, page, pageSize, actorId, area, areas, people } = loaderData;
   return (
     <main id="main" className="p-6 sm:p-10">
       <PageHeader
@@ -91,6 +103,7 @@ export default function AuditScreen({ loaderData }: Route.ComponentProps) {
         page={page}
         pageSize={pageSize}
         total={total}
+        keyset={keyset}
         emptyMessage="No changes recorded for this filter."
         filters={
           <>

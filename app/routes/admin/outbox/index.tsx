@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
-import { Pagination } from "#app/components/admin/pagination.tsx";
+import { KeysetPagination } from "#app/components/admin/pagination.tsx";
 import { parseListParams } from "#server/admin/list-params.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { findOutboxMessages } from "#server/mail/outbox.ts";
@@ -16,10 +16,19 @@ export async function loader(args: Route.LoaderArgs) {
     pageSize: 20,
   });
   const to = args.url.searchParams.get("to")?.trim().slice(0, 254) ?? "";
-  const { rows, total } = await findOutboxMessages(args.context.db, { ...params, to });
+  const { rows, total, previousCursor, nextCursor, totalIsEstimate } = await findOutboxMessages(
+    args.context.db,
+    {
+      ...params,
+      to,
+      after: args.url.searchParams.get("after") ?? undefined,
+      before: args.url.searchParams.get("before") ?? undefined,
+    },
+  );
   return {
     rows,
     total,
+    keyset: { previousCursor, nextCursor, totalIsEstimate },
     page: params.page,
     pageSize: params.pageSize,
     to,
@@ -30,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 const statusLabel = { outbox: "Kept in the Outbox", sent: "Sent", failed: "Failed" } as const;
 
 export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, to, hasSmtp } = loaderData;
+  const { rows, total, keyset, to, hasSmtp } = loaderData;
   return (
     <main id="main" className="p-6 sm:p-10">
       <PageHeader
@@ -92,7 +101,7 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       <div className="mt-6">
-        <Pagination page={page} pageSize={pageSize} total={total} />
+        <KeysetPagination {...keyset} total={total} />
       </div>
     </main>
   );
