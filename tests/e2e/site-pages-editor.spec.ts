@@ -40,10 +40,14 @@ describe("the page editor", () => {
 
     // Keyboard: focus the new question's "up" button and press Enter until it is first.
     await block.getByRole("button", { name: `Move question ${before + 1} up` }).focus();
-    for (let step = 0; step < before; step++) await page.keyboard.press("Enter");
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
-      .toBe("Move question 1 down");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    for (let place = before; place >= 1; place--) {
+      await page.keyboard.press("Enter");
+      // Focus follows the question to its new place.
+      await expect
+        .poll(focused)
+        .toBe(place === 1 ? "Move question 1 down" : `Move question ${place} up`);
+    }
     await expect
       .poll(() => questions.first().getByLabel("Question", { exact: true }).inputValue())
       .toBe(question);
