@@ -15,6 +15,10 @@ describe("two admins edit one page", () => {
     const editLink = first.page.getByRole("link", { name: "Pricing", exact: true }).first();
     const href = await editLink.getAttribute("href");
     expect(href).toMatch(/\/admin\/pages\/edit\//);
+    // One save first: the version both admins open then has its revision to compare with.
+    await gotoHydrated(first.page, `${server.url}${href}`);
+    await first.page.getByRole("button", { name: "Save changes (live)" }).click();
+    await first.page.getByText("Saved: the page is live.").first().waitFor();
     await Promise.all([
       gotoHydrated(first.page, `${server.url}${href}`),
       gotoHydrated(second.page, `${server.url}${href}`),
