@@ -34,6 +34,10 @@ describe("the page editor", () => {
     const added = questions.last();
     const question = "Can we pay for an audit in instalments?";
     await added.getByLabel("Question", { exact: true }).fill(question);
+    // A question without its answer is refused with a message naming the block, the text kept.
+    await page.getByRole("button", { name: "Save changes (live)" }).click();
+    await block.getByText(/\(FAQ list\): question \d+ needs an answer/).waitFor();
+    expect(await added.getByLabel("Question", { exact: true }).inputValue()).toBe(question);
     await added
       .getByLabel("Answer", { exact: true })
       .fill("Yes: in two halves, at the start and at the end.");
