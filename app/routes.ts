@@ -78,6 +78,7 @@ export default [
   ...prefix("admin", [
     route("insights/preview", "routes/admin/insights/preview.tsx"),
     route("case-studies/preview", "routes/admin/case-studies/preview.tsx"),
+    route("pages/preview", "routes/admin/pages/preview.tsx"),
     route("proposals/:id/pdf", "routes/admin/proposals/pdf.ts"),
     route("invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     route("projects/:id/files/:fileId", "routes/admin/projects/file.ts"),
@@ -101,6 +102,7 @@ export default [
       ...crud("projects"),
       ...crud("case-studies"),
       ...crud("insights"),
+      ...crud("pages"),
       ...crud("testimonials"),
       route("comments", "routes/admin/comments/index.tsx"),
       ...crud("campaigns"),
@@ -153,6 +155,7 @@ export default [
   route("events/settings", "routes/resources/settings-events.ts"),
   route("admin/content/preview", "routes/resources/content-preview.ts"),
   route("admin/content/autosave", "routes/resources/content-autosave.ts"),
+  route("admin/pages/autosave", "routes/resources/page-autosave.ts"),
   route("onboarding/:projectId/autosave", "routes/resources/onboarding-autosave.ts"),
   route("admin/subscribers/export", "routes/resources/subscribers-export.ts"),
   route("admin/export/archive", "routes/resources/export-archive.ts"),

@@ -34,6 +34,7 @@ export const adminNavigation: AdminNavSection[] = [
     title: "Content",
     isAdminOnly: true,
     links: [
+      { to: "/admin/pages", label: "Pages" },
       { to: "/admin/case-studies", label: "Case Studies" },
       { to: "/admin/insights", label: "Insights" },
       { to: "/admin/testimonials", label: "Testimonials" },

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { loginAs, staffServerAndBrowser, unexpectedErrors } from "#tests/helpers/auth.ts";
+import { gotoHydrated, openPage } from "#tests/helpers/browser.ts";
+
+const running = staffServerAndBrowser();
+
+describe("the page editor", () => {
+  it("adds a FAQ question, moves it first by keyboard, previews and publishes; /faq shows it first with its JSON-LD", async () => {
+    const { server, browser } = running;
+    const admin = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const { page } = admin;
+    await loginAs(page, server, "admin");
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Pages" })
+      .click();
+    await page.waitForURL(/\/admin\/pages$/);
+    await page
+      .getByRole("link", { name: "Frequently Asked Questions", exact: true })
+      .first()
+      .click();
+    await page.waitForURL(/\/admin\/pages\/edit\//);
+    await gotoHydrated(page, page.url());
+
+    const block = page.locator('li[aria-label$=": FAQ list"]').first();
+    await block
+      .getByRole("button", { name: /FAQ list/ })
+      .first()
+      .click();
+    const questions = block.locator('li[aria-label^="question "]');
+    const before = await questions.count();
+    await block.getByRole("button", { name: "Add question" }).click();
+    await expect.poll(() => questions.count()).toBe(before + 1);
+    const added = questions.last();
+    const question = "Can we pay for an audit in instalments?";
+    await added.getByLabel("Question", { exact: true }).fill(question);
+    // A question without its answer is refused with a message naming the block, the text kept.
+    await page.getByRole("button", { name: "Save changes (live)" }).click();
+    await block.getByText(/\(FAQ list\): question \d+ needs an answer/).waitFor();
+    expect(await added.getByLabel("Question", { exact: true }).inputValue()).toBe(question);
+    await added
+      .getByLabel("Answer", { exact: true })
+      .fill("Yes: in two halves, at the start and at the end.");
+
+    // Keyboard: focus the new question's "up" button and press Enter until it is first.
+    await block.getByRole("button", { name: `Move question ${before + 1} up` }).focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    for (let place = before; place >= 1; place--) {
+      await page.keyboard.press("Enter");
+      // Focus follows the question to its new place.
+      await expect
+        .poll(focused)
+        .toBe(place === 1 ? "Move question 1 down" : `Move question ${place} up`);
+    }
+    await expect
+      .poll(() => questions.first().getByLabel("Question", { exact: true }).inputValue())
+      .toBe(question);
+
+    // The preview renders the unsaved copy with the site's components.
+    const [preview] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: "Preview" }).click(),
+    ]);
+    await preview.getByText("Preview · published").waitFor();
+    const firstPreviewed = preview.locator("main").getByText(question).first();
+    await firstPreviewed.waitFor();
+    await preview.close();
+
+    await page.getByRole("button", { name: "Save changes (live)" }).click();
+    await page.getByText("Saved: the page is live.").first().waitFor();
+
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${server.url}/faq`);
+    const main = visitor.page.locator("main");
+    await main.getByText(question).first().waitFor();
+    const html = await main.innerHTML();
+    const firstQuestionAt = html.indexOf(question);
+    expect(firstQuestionAt).toBeGreaterThan(-1);
+    const jsonLd = await visitor.page
+      .locator('script[type="application/ld+json"]')
+      .allTextContents();
+    const faq = jsonLd.map((text) => JSON.parse(text)).find((item) => item["@type"] === "FAQPage");
+    expect(faq.mainEntity[0].name).toBe(question);
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await visitor.close();
+    await admin.close();
+  });
+
+  it("refuses /admin/pages to a client manager", async () => {
+    const { server, browser } = running;
+    const manager = await openPage(browser);
+    await loginAs(manager.page, server, "clientManager");
+    await manager.page.goto(`${server.url}/admin/pages`);
+    // Sent back to the dashboard with the admins-only notice, as every admin-only screen does.
+    await manager.page.waitForURL(/\/admin$/);
+    expect(await manager.page.getByRole("heading", { name: "Pages" }).count()).toBe(0);
+    await manager.close();
+  });
+});
