@@ -29,9 +29,13 @@ new S3rver({ address: "127.0.0.1", port: Number(port), directory, silent: true, 
 
 /** s3rver in its own process on `port`, keeping its objects in `directory` across restarts. */
 async function startS3(directory: string, port: number) {
-  const child: ChildProcess = spawn(process.execPath, ["-e", serverScript, directory, BUCKET, String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["-e", serverScript, directory, BUCKET, String(port)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   stopAtExit(child);
   let output = "";
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +120,9 @@ export async function s3DownDrill(): Promise<DrillResult> {
     for (let index = 0; index < AFTER; index++) after.push(await upload(200 + index));
     await product.stop();
 
-    const rows = await withDatabase(dataDir, (db) => db.select({ variants: media.variants }).from(media));
+    const rows = await withDatabase(dataDir, (db) =>
+      db.select({ variants: media.variants }).from(media),
+    );
     const keys = new Set(storedKeys(s3Dir));
     const recorded = new Set(rows.flatMap((row) => row.variants.map((variant) => variant.key)));
     const rowsMissingObjects = rows.filter((row) =>
