@@ -8,6 +8,7 @@ import path from "node:path";
 import { campaignDrill } from "./campaign";
 import type { DrillResult } from "./lib";
 import { retainerDrill } from "./retainer";
+import { s3DownDrill } from "./s3-down";
 import { smtpDownDrill } from "./smtp-down";
 import { webhooksDrill } from "./webhooks";
 
@@ -17,7 +18,7 @@ const drills: Record<string, () => Promise<DrillResult>> = {
   webhooks: webhooksDrill,
   "smtp-down": smtpDownDrill,
   // Not written yet: listed so `all` says so rather than leaving them out.
-  "s3-down": notYet("s3-down"),
+  "s3-down": s3DownDrill,
   "disk-full": notYet("disk-full"),
   "pg-restart": notYet("pg-restart"),
 };

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -146,6 +147,34 @@ describeEachDatabase("media uploads", (get) => {
     const [{ total }] = await get().db.select({ total: count() }).from(media);
     return total;
   }
+
+  it("refuses with a 503 a person can act on, and records nothing, when S3 cannot be reached", async () => {
+    // A port the system just gave and took back: nothing listens there.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const before = await mediaCount();
+    const error = await refusal(() =>
+      saveUpload({
+        db: get().db,
+        env: {
+          DATA_DIR: dataDir,
+          S3_BUCKET: "frontier",
+          S3_ENDPOINT: `http://127.0.0.1:${port}`,
+          S3_REGION: "us-east-1",
+          S3_ACCESS_KEY_ID: "S3RVER",
+          S3_SECRET_ACCESS_KEY: "S3RVER",
+        },
+        bytes: Buffer.from("%PDF-1.7\n"),
+        kind: "document",
+        alt: "",
+      }),
+    );
+    expect(error.status).toBe(503);
+    expect(error.message).toMatch(/File storage could not be reached/);
+    expect(await mediaCount()).toBe(before);
+  });
 
   it("re-encodes a photo into the site's sizes as WebP and AVIF, without its metadata", async () => {
     const saved = await saveUpload({
