@@ -111,6 +111,8 @@ const sharedSiteModules = [
   "app/components/pages/site-page.tsx",
   "app/components/pages/page-blocks-rendering.tsx",
   "app/components/site/breadcrumbs.tsx",
+  // The footer's sign-up on every page, and a block of its own.
+  "app/components/site/newsletter-form.tsx",
   "shared/pages/block-types.ts",
   "app/components/site/use-form-token.ts",
   "app/components/site/bot-fields.tsx",

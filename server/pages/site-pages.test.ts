@@ -7,7 +7,7 @@ import { services } from "#shared/content/services.ts";
 import { checkPageBlocks } from "#shared/pages/blocks.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { builtInPages } from "./built-in";
-import { createPage, publishPage, unpublishPage, updatePage } from "./pages";
+import { createPage, findPageRevisions, publishPage, unpublishPage, updatePage } from "./pages";
 import {
   findLivePagePaths,
   loadSitePage,
@@ -60,6 +60,9 @@ describeEachDatabase("the site's pages as visitors get them", (get) => {
     );
     expect(rows.every((row) => row.status === "published")).toBe(true);
     expect(rows.find((row) => row.path === "/")?.isHome).toBe(true);
+    // Each has its first version, so a conflict on it says what changed since.
+    const revisions = await findPageRevisions({ db: db(), id: rows[0].id });
+    expect(revisions).toHaveLength(1);
     const about = rows.find((row) => row.path === "/about-us");
     const headings = (about?.blocks ?? []).map((block) =>
       "heading" in block ? block.heading : "title" in block ? block.title : block.type,

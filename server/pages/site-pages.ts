@@ -4,6 +4,7 @@ import { findPublishedCaseStudies } from "#server/content/case-studies.ts";
 import { findPublishedInsights } from "#server/content/insights.ts";
 import { renderMarkdown } from "#server/content/markdown.ts";
 import { findVisibleTestimonials } from "#server/content/testimonials.ts";
+import { recordRevision } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
 import { pages } from "#server/db/schema/pages.ts";
 import { settings } from "#server/db/schema/settings.ts";
@@ -131,6 +132,8 @@ export function loadSitePage({ db, path }: { db: Db; path: string }) {
 }
 
 const SEEDED_MARKER_ID = "pages-seeded";
+/** Who the built-in pages' first versions are by. */
+const SITE_AUTHOR = { id: "site", name: "The site's original pages" };
 
 /**
  * Stores the built-in pages once per database (the demo content, and a database made before
@@ -149,7 +152,7 @@ export async function seedSitePages(db: Db) {
       const checked = checkPageBlocks(page.blocks);
       if (!checked.ok)
         throw new Error(`The built-in page ${page.path} is not valid: ${checked.message}`);
-      await tx
+      const [row] = await tx
         .insert(pages)
         .values({
           path: page.path,
@@ -162,7 +165,26 @@ export async function seedSitePages(db: Db) {
           isHome: page.isHome ?? false,
           version: 1,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
+      // Its first version, so a conflict on it can say what changed since (decision 530).
+      if (row)
+        await recordRevision(tx, {
+          area: "page",
+          recordId: row.id,
+          snapshot: {
+            path: row.path,
+            title: row.title,
+            blocks: row.blocks,
+            seoTitle: row.seoTitle,
+            seoDescription: row.seoDescription,
+            socialImage: row.socialImage,
+            isNoindex: row.isNoindex,
+            version: row.version,
+          },
+          reason: "publish",
+          actor: SITE_AUTHOR,
+        });
     }
     await tx
       .insert(settings)

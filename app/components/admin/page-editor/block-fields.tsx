@@ -38,8 +38,10 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
       options: [
         ["page", "Inner page"],
         ["home", "Home (large, with the horizon art)"],
+        ["guide", "Service guide (under the breadcrumbs, with its icon)"],
       ],
     },
+    { key: "icon", label: "Icon", kind: "text" },
     { key: "eyebrow", label: "Eyebrow", kind: "text" },
     { key: "title", label: "Title", kind: "text" },
     { key: "highlight", label: "Highlighted last words", kind: "text" },
@@ -73,7 +75,8 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
       options: [
         ["cards", "Icon cards"],
         ["numbered", "Numbered cards"],
-        ["list", "Checked list"],
+        ["list", "List under a rule"],
+        ["links", "Row of link tiles"],
       ],
     },
     { key: "columns", label: "Columns", kind: "number" },
@@ -87,6 +90,7 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
         { key: "title", label: "Title", kind: "text" },
         { key: "body", label: "Text", kind: "textarea" },
         link(),
+        { key: "linkLabel", label: "Link words (Read more when empty)", kind: "text" },
       ],
       empty: { title: "" },
     },
@@ -104,6 +108,21 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
         { key: "description", label: "Description", kind: "textarea" },
       ],
       empty: { title: "", description: "" },
+    },
+  ],
+  sections: [
+    {
+      key: "items",
+      label: "Sections",
+      kind: "items",
+      noun: "section",
+      fields: [
+        { key: "heading", label: "Heading", kind: "text" },
+        { key: "markdown", label: "Text (Markdown)", kind: "textarea" },
+        { key: "points", label: "Checked points", kind: "strings", noun: "point" } as FieldSpec,
+        { key: "id", label: "Anchor (#anchor)", kind: "text" },
+      ],
+      empty: { heading: "" },
     },
   ],
   figures: [
