@@ -10,18 +10,24 @@ import { log } from "#server/log.ts";
  * start-up and again whenever any instance's content changes (the NOTIFY that drops cached
  * pages, sent by every live page write and by scheduled publishing).
  */
-let storedPaths: ReadonlySet<string> = new Set();
+// One set per process, on globalThis: the server and the render bundle each have their own
+// copy of this module, and the bundle's actions (the contact form's) must see what the
+// server's start-up and listener read.
+const stateKey = Symbol.for("frontier.storedPagePaths");
+const globals = globalThis as unknown as Record<symbol, { paths: ReadonlySet<string> }>;
+globals[stateKey] ??= { paths: new Set() };
+const state = globals[stateKey];
 
 /** Whether `path` is a live stored page (as last read). */
 export function isStoredPagePath(path: string) {
-  return storedPaths.has(path);
+  return state.paths.has(path);
 }
 
 /** Reads the live stored pages' paths again. */
 export async function refreshStoredPagePaths(db: Db) {
   const rows = await db.select({ path: pages.path }).from(pages).where(isLive(pages));
-  storedPaths = new Set(rows.map((row) => row.path));
-  return storedPaths.size;
+  state.paths = new Set(rows.map((row) => row.path));
+  return state.paths.size;
 }
 
 /** Loads the paths and keeps them in step with page changes on every instance. */
