@@ -104,6 +104,16 @@ describe("a campaign's landing page", () => {
     await waitForFormAge(page);
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Thanks for getting in touch!").waitFor();
+    // Back to it through the menu: a client-side navigation (its data by React Router's url).
+    await page.waitForURL(/\/contact$/);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Spring audit" })
+      .click();
+    await page.waitForURL((url) => url.pathname === path);
+    await page
+      .getByRole("heading", { level: 1, name: "A spring audit of your platform" })
+      .waitFor();
     expect(visitor.errors).toEqual([]);
     await visitor.close();
 

@@ -8,8 +8,9 @@ import type { Route } from "./+types/not-found";
  * Every address no other route answers: a page built in the command center (a campaign's
  * landing page, /spring-audit) when one is live there, else the 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = pagePathOf(new URL(request.url).pathname);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // React Router's url: a client-side navigation's `/spring-audit.data` is `/spring-audit`.
+  const path = pagePathOf(url.pathname);
   const live = await findLivePagePaths({ db: context.db });
   if (!live.has(path)) throw new Response("Not Found", { status: 404 });
   return { page: await requireSitePage({ db: context.db, path }) };
