@@ -1,4 +1,21 @@
-import type { PageBlockType } from "./blocks";
+/** Every block type's name (blocks.ts has one schema for each; typecheck holds them equal). */
+export type BlockTypeName =
+  | "hero"
+  | "richText"
+  | "featureGrid"
+  | "processSteps"
+  | "sections"
+  | "figures"
+  | "faqList"
+  | "pricingTiers"
+  | "testimonials"
+  | "contentList"
+  | "logoStrip"
+  | "imageText"
+  | "ctaBand"
+  | "contactForm"
+  | "newsletter"
+  | "personas";
 
 /**
  * Each block type's name in the editor and in messages, what its list items are called, and
@@ -6,7 +23,7 @@ import type { PageBlockType } from "./blocks";
  * site's pages read it without loading Zod in the browser.
  */
 export const blockTypes: Record<
-  PageBlockType,
+  BlockTypeName,
   { label: string; items?: Record<string, string>; interactive?: boolean }
 > = {
   hero: { label: "Hero", items: { ctas: "call to action", points: "point" } },

@@ -1,5 +1,5 @@
 import { z } from "#shared/zod.ts";
-import { blockTypes } from "./block-types";
+import { type BlockTypeName, blockTypes } from "./block-types";
 
 /**
  * The blocks a public page is built from (server/pages, /admin/pages). One Zod schema per
@@ -374,6 +374,10 @@ export const pageBlockSchema = z.discriminatedUnion("type", pageBlockSchemas);
 export type PageBlock = z.infer<typeof pageBlockSchema>;
 export type PageBlockInput = z.input<typeof pageBlockSchema>;
 export type PageBlockType = PageBlock["type"];
+/** The names in block-types.ts are exactly the schemas' types. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const blockTypeNamesMatch: Same<PageBlockType, BlockTypeName> = true;
+void blockTypeNamesMatch;
 export type BlockOf<Type extends PageBlockType> = Extract<PageBlock, { type: Type }>;
 
 export { blockTypes };
