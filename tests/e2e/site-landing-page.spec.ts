@@ -62,7 +62,10 @@ describe("a campaign's landing page", () => {
       has: admin.page.getByRole("heading", { name: "Header menu" }),
     });
     await headerSection.getByRole("button", { name: "Add a link to the header menu" }).click();
-    const newRow = headerSection.locator("li").last();
+    const newRow = headerSection
+      .locator("li")
+      .filter({ has: admin.page.getByLabel("Leads to") })
+      .last();
     await newRow.getByLabel("Leads to").selectOption(path);
     await newRow.getByLabel("Link text").fill("Spring audit");
     await admin.page.getByRole("button", { name: "Publish" }).click();
