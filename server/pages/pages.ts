@@ -70,7 +70,7 @@ export class PageConflictError extends AppError {
 const gone = () => new AppError("NOT_FOUND", "This page no longer exists.");
 
 /** A page's editable content as a revision keeps it. */
-function snapshotOf(page: Pick<Page, keyof PageSnapshot | "version">) {
+export function snapshotOf(page: Pick<Page, keyof PageSnapshot | "version">) {
   return {
     path: page.path,
     title: page.title,

@@ -11,7 +11,7 @@ import { settings } from "#server/db/schema/settings.ts";
 import { checkPageBlocks, type PageBlock } from "#shared/pages/blocks.ts";
 import type { PageBlockData, SitePageView } from "#shared/pages/view.ts";
 import { builtInPages, findBuiltInPage } from "./built-in";
-import { findLivePages, getPageByPath } from "./pages";
+import { findLivePages, getPageByPath, snapshotOf } from "./pages";
 
 /** At most this many published items are looked through for a block's chosen ones. */
 const CHOSEN_WINDOW = 200;
@@ -172,16 +172,7 @@ export async function seedSitePages(db: Db) {
         await recordRevision(tx, {
           area: "page",
           recordId: row.id,
-          snapshot: {
-            path: row.path,
-            title: row.title,
-            blocks: row.blocks,
-            seoTitle: row.seoTitle,
-            seoDescription: row.seoDescription,
-            socialImage: row.socialImage,
-            isNoindex: row.isNoindex,
-            version: row.version,
-          },
+          snapshot: snapshotOf(row),
           reason: "publish",
           actor: SITE_AUTHOR,
         });

@@ -1,41 +1,11 @@
+import type { CaseStudyCardData, InsightCardData, TestimonialData } from "#shared/content/cards.ts";
 import type { PageBlock } from "./blocks";
 
 /** A testimonial as a testimonials block shows it. */
-export type BlockTestimonial = {
-  id: string;
-  quote: string;
-  name: string;
-  role: string;
-  company: string;
-  photoUrl: string | null;
-  photoAlt: string | null;
-};
-
-export type BlockCaseStudyCard = {
-  id: string;
-  slug: string;
-  title: string;
-  client: string;
-  industry: string;
-  services: string[];
-  summary: string;
-  metrics: Array<{ label: string; value: string }>;
-  coverImage: string | null;
-  coverAlt: string | null;
-};
-
-export type BlockInsightCard = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  tags: string[];
-  coverImage: string | null;
-  coverAlt: string | null;
-  publishedAt: Date | string | null;
-  readingMinutes: number;
-};
+export type BlockTestimonial = TestimonialData;
+/** Cards of a case studies or insights block, by id (a block may pick them). */
+export type BlockCaseStudyCard = CaseStudyCardData & { id: string };
+export type BlockInsightCard = InsightCardData & { id: string };
 
 /** What one block needs beyond itself, read by the server (server/pages/site-pages.ts). */
 export type PageBlockData = {

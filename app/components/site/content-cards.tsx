@@ -1,31 +1,10 @@
 import { formatDate } from "#app/lib/format.ts";
+import type { CaseStudyCardData, InsightCardData } from "#shared/content/cards.ts";
 import { findServiceById } from "#shared/content/services.ts";
 import { renditionsOf } from "#shared/images.ts";
 import { InternalLink } from "./internal-link";
 
-export type CaseStudyCardData = {
-  slug: string;
-  title: string;
-  client: string;
-  industry: string;
-  services: string[];
-  summary: string;
-  metrics: Array<{ label: string; value: string }>;
-  coverImage: string | null;
-  coverAlt: string | null;
-};
-
-export type InsightCardData = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  tags: string[];
-  coverImage: string | null;
-  coverAlt: string | null;
-  publishedAt: Date | string | null;
-  readingMinutes: number;
-};
+export type { CaseStudyCardData, InsightCardData } from "#shared/content/cards.ts";
 
 /**
  * A 1200x630 cover: space reserved by width and height, loaded lazily unless it

@@ -1,14 +1,7 @@
+import type { TestimonialData } from "#shared/content/cards.ts";
 import { renditionsOf } from "#shared/images.ts";
 
-export type TestimonialData = {
-  id: string;
-  quote: string;
-  name: string;
-  role: string;
-  company: string;
-  photoUrl: string | null;
-  photoAlt: string | null;
-};
+export type { TestimonialData } from "#shared/content/cards.ts";
 
 /** What clients say, in the order staff set; a photo only when there is one. */
 export function TestimonialsSection({
