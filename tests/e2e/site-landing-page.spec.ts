@@ -122,7 +122,13 @@ describe("a campaign's landing page", () => {
 
     // The message reached the command center as a lead.
     await gotoHydrated(admin.page, `${server.url}/admin/clients?tab=leads`);
-    await admin.page.getByRole("row").filter({ hasText: name }).waitFor();
+    const row = admin.page.getByRole("row").filter({ hasText: name });
+    await row.getByText(/^\d+ pages? before /).click();
+    const pages = row.locator("[data-touchpoints] li");
+    await expect.poll(() => pages.allInnerTexts()).not.toHaveLength(0);
+    const texts = await pages.allInnerTexts();
+    expect(texts[0]).toContain(path);
+    expect(texts[0]).toContain("campaign “spring” (newsletter)");
     await admin.close();
   });
 });
