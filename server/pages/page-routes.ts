@@ -22,6 +22,7 @@ import {
   unpublishPage,
   updatePage,
 } from "./pages";
+import { findPickerChoices } from "./choices";
 import { loadPageBlockData } from "./site-pages";
 
 /** What the /admin/pages screens' loaders and actions receive. */
@@ -137,14 +138,15 @@ export async function createPageAction(args: ScreenArgs) {
   }
 }
 
-/** The editor's data: the page and its versions. */
+/** The editor's data: the page, its versions and what its pickers offer. */
 export async function loadPageEdit(args: ScreenArgs) {
   await requireRole(args, "admin");
   const { db } = args.context;
   const page = await getPageForEdit({ db, id: requireIdParam(args.params.id) });
   invariantResponse(page, "This page does not exist.", { status: 404 });
   const revisions = await findPageRevisions({ db, id: page.id, limit: 30 });
-  return { page, revisions };
+  const choices = await findPickerChoices({ db, blocks: page.blocks });
+  return { page, revisions, choices };
 }
 
 function parsePublishAt(form: FormData) {

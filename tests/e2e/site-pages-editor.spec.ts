@@ -86,6 +86,58 @@ describe("the page editor", () => {
     await admin.close();
   });
 
+  it("moves Home's testimonials up by dragging and picks which ones it shows by name", async () => {
+    const { server, browser } = running;
+    const admin = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const { page } = admin;
+    await loginAs(page, server, "admin");
+    await gotoHydrated(page, `${server.url}/admin/pages`);
+    await page.getByRole("link", { name: "Home", exact: true }).first().click();
+    await page.waitForURL(/\/admin\/pages\/edit\//);
+    await gotoHydrated(page, page.url());
+
+    // Drag the testimonials block onto the block before it: they trade places.
+    const blocks = page.locator('li[aria-label^="Block "]');
+    const labels = () =>
+      blocks.evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    const before = (await labels()) as string[];
+    const from = before.indexOf(before.find((label) => label.endsWith(": Testimonials"))!);
+    expect(from).toBeGreaterThan(1);
+    await page
+      .getByRole("img", { name: `Drag block ${from + 1} (Testimonials)` })
+      .dragTo(blocks.nth(from - 1));
+    await expect.poll(labels).toContain(`Block ${from}: Testimonials`);
+
+    // Pick two testimonials by name and put the second first.
+    const block = page.locator(`li[aria-label="Block ${from}: Testimonials"]`);
+    await block
+      .getByRole("button", { name: /Testimonials/ })
+      .first()
+      .click();
+    const adding = block.getByLabel("Add a testimonial");
+    await adding.selectOption({ label: "Olivia Mensah, FreshCart Markets" });
+    await block.getByRole("button", { name: "Add", exact: true }).click();
+    await adding.selectOption({ label: "Hannah Ross, Northline Freight" });
+    await block.getByRole("button", { name: "Add", exact: true }).click();
+    await block.getByRole("button", { name: "Move testimonial 2 up" }).click();
+    await page.getByRole("button", { name: "Save changes (live)" }).click();
+    await page.getByText("Saved: the page is live.").first().waitFor();
+
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${server.url}/`);
+    const main = visitor.page.locator("main");
+    await main.getByText("Hannah Ross").first().waitFor();
+    const html = await main.innerHTML();
+    expect(html.indexOf("Hannah Ross")).toBeLessThan(html.indexOf("Olivia Mensah"));
+    expect(html).not.toContain("Tomasz Nowak");
+    expect(html.indexOf("What our clients say")).toBeLessThan(
+      html.indexOf("Tools we trust in production"),
+    );
+    await visitor.close();
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await admin.close();
+  });
+
   it("refuses /admin/pages to a client manager", async () => {
     const { server, browser } = running;
     const manager = await openPage(browser);

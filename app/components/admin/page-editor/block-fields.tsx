@@ -1,5 +1,7 @@
 import { useId } from "react";
 import type { PageBlockInput, PageBlockType } from "#shared/pages/blocks.ts";
+import { ItemControls, move, refocus } from "./list-controls";
+import { ImagePicker, PickList, type PickSource } from "./pickers";
 
 /**
  * The fields of each block type (the schemas of shared/pages/blocks.ts): what the page
@@ -13,6 +15,8 @@ export type FieldSpec =
   | { key: string; label: string; kind: "number" }
   | { key: string; label: string; kind: "cta" }
   | { key: string; label: string; kind: "strings"; noun: string; hint?: string }
+  | { key: string; label: string; kind: "picks"; noun: string; source: PickSource; hint?: string }
+  | { key: string; label: string; kind: "image"; optional?: boolean }
   | { key: string; label: string; kind: "items"; noun: string; fields: FieldSpec[]; empty: Value };
 
 const heading: FieldSpec[] = [
@@ -178,10 +182,11 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
     { key: "heading", label: "Heading", kind: "text" },
     {
       key: "ids",
-      label: "Testimonials (ids, in order)",
-      kind: "strings",
+      label: "Testimonials, in order",
+      kind: "picks",
       noun: "testimonial",
-      hint: "None: every visible testimonial.",
+      source: "testimonials",
+      hint: "None chosen: every visible testimonial.",
     },
   ],
   contentList: [
@@ -205,7 +210,14 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
       ],
     },
     { key: "count", label: "How many (latest)", kind: "number" },
-    { key: "ids", label: "Chosen (ids, in order)", kind: "strings", noun: "item" },
+    {
+      key: "ids",
+      label: "Chosen, in order",
+      kind: "picks",
+      noun: "item",
+      source: "content",
+      hint: "Shown when “Which” is “Chosen ones”.",
+    },
   ],
   logoStrip: [
     ...heading,
@@ -217,7 +229,7 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
       fields: [
         { key: "name", label: "Name", kind: "text" },
         { key: "icon", label: "Icon", kind: "text" },
-        { key: "image", label: "Image (/uploads/…)", kind: "text", optional: true },
+        { key: "image", label: "Image", kind: "image", optional: true },
         link(),
       ],
       empty: { name: "" },
@@ -225,7 +237,7 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
   ],
   imageText: [
     ...heading,
-    { key: "image", label: "Image (/uploads/…)", kind: "text" },
+    { key: "image", label: "Image", kind: "image" },
     { key: "alt", label: "Image description", kind: "text" },
     { key: "markdown", label: "Text (Markdown)", kind: "textarea" },
     {
@@ -279,93 +291,51 @@ export const blockFields: Record<PageBlockType, FieldSpec[]> = {
   ],
 };
 
-function move<T>(list: T[], from: number, to: number) {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
-}
-
-/** Up, down and remove buttons for one item of a list inside a block. */
-function ItemControls({
-  noun,
-  index,
-  count,
-  onMove,
-  onRemove,
-}: {
-  noun: string;
-  index: number;
-  count: number;
-  onMove: (to: number, button: HTMLButtonElement) => void;
-  onRemove: () => void;
-}) {
-  const name = `${noun} ${index + 1}`;
-  return (
-    <span className="flex flex-wrap gap-2 text-xs">
-      <button
-        type="button"
-        className="btn-secondary px-2 py-1 text-xs"
-        disabled={index === 0}
-        aria-label={`Move ${name} up`}
-        onClick={(event) => onMove(index - 1, event.currentTarget)}
-      >
-        Up
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-2 py-1 text-xs"
-        disabled={index === count - 1}
-        aria-label={`Move ${name} down`}
-        onClick={(event) => onMove(index + 1, event.currentTarget)}
-      >
-        Down
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-2 py-1 text-xs"
-        aria-label={`Remove ${name}`}
-        onClick={onRemove}
-      >
-        Remove
-      </button>
-    </span>
-  );
-}
-
-/**
- * After a move the list re-renders in its new order: the pressed button's label now names
- * the item's new place, so focus goes to the button with that label (keyboard users keep
- * moving the same item).
- */
-function refocus(button: HTMLButtonElement, label: string) {
-  const scope = button.closest("[data-list]");
-  requestAnimationFrame(() => {
-    const next = scope?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-    if (next && !next.disabled) next.focus();
-    else
-      scope
-        ?.querySelector<HTMLButtonElement>(
-          `button[aria-label="${label.replace(/ (up|down)$/, (word) => (word === " up" ? " down" : " up"))}"]`,
-        )
-        ?.focus();
-  });
-}
-
 /** One field of a block or of a list item. */
 function FieldControl({
   spec,
   value,
+  owner,
   idPrefix,
   onChange,
 }: {
   spec: FieldSpec;
   value: unknown;
+  /** The block or list item the field belongs to. */
+  owner: Value;
   idPrefix: string;
   onChange: (value: unknown) => void;
 }) {
   const id = `${idPrefix}-${spec.key}`;
   switch (spec.kind) {
+    case "picks":
+      return (
+        <PickList
+          id={id}
+          label={spec.label}
+          noun={spec.noun}
+          hint={spec.hint}
+          source={
+            spec.source === "content" && owner.kind === "insights"
+              ? "insights"
+              : spec.source === "content"
+                ? "caseStudies"
+                : spec.source
+          }
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={onChange}
+        />
+      );
+    case "image":
+      return (
+        <ImagePicker
+          id={id}
+          label={spec.label}
+          optional={spec.optional ?? false}
+          value={typeof value === "string" ? value : ""}
+          onChange={(next) => onChange(next === "" && spec.optional ? undefined : next)}
+        />
+      );
     case "text":
     case "textarea": {
       const text = typeof value === "string" ? value : "";
@@ -576,6 +546,7 @@ export function FieldGroup({
           key={spec.key}
           spec={spec}
           value={value[spec.key]}
+          owner={value}
           idPrefix={idPrefix}
           onChange={(next) => {
             const updated = { ...value };

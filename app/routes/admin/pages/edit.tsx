@@ -1,5 +1,6 @@
 import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { PageEditor } from "#app/components/admin/page-editor/page-editor.tsx";
+import { PickerChoicesProvider } from "#app/components/admin/page-editor/pickers.tsx";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
 import { RevisionHistory } from "#app/components/admin/publishing-fields.tsx";
 import { StatusBadge } from "#app/components/admin/status-badge.tsx";
@@ -24,7 +25,7 @@ export function shouldRevalidate({
 }
 
 export default function EditPageScreen({ loaderData }: Route.ComponentProps) {
-  const { page, revisions } = loaderData;
+  const { page, revisions, choices } = loaderData;
   const actionData = useActionData<typeof action>();
   const failure = actionData && !actionData.ok ? actionData : undefined;
   return (
@@ -45,24 +46,26 @@ export default function EditPageScreen({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-        <PageEditor
-          key={`${page.id}:${page.version}`}
-          id={page.id}
-          version={page.version}
-          status={page.status}
-          isHome={page.isHome}
-          publishAt={page.publishAt ? new Date(page.publishAt).toISOString() : null}
-          page={{
-            path: page.path,
-            title: page.title,
-            blocks: page.blocks,
-            seoTitle: page.seoTitle,
-            seoDescription: page.seoDescription,
-            socialImage: page.socialImage,
-            isNoindex: page.isNoindex,
-          }}
-          failure={failure}
-        />
+        <PickerChoicesProvider value={choices}>
+          <PageEditor
+            key={`${page.id}:${page.version}`}
+            id={page.id}
+            version={page.version}
+            status={page.status}
+            isHome={page.isHome}
+            publishAt={page.publishAt ? new Date(page.publishAt).toISOString() : null}
+            page={{
+              path: page.path,
+              title: page.title,
+              blocks: page.blocks,
+              seoTitle: page.seoTitle,
+              seoDescription: page.seoDescription,
+              socialImage: page.socialImage,
+              isNoindex: page.isNoindex,
+            }}
+            failure={failure}
+          />
+        </PickerChoicesProvider>
         <aside>
           <RevisionHistory revisions={revisions} />
         </aside>
