@@ -4,8 +4,8 @@ import type { Db } from "#server/db/client.ts";
 import { caseStudies, insights, testimonials } from "#server/db/schema/content.ts";
 import { media } from "#server/db/schema/media.ts";
 import { isUuid } from "#server/ids.ts";
-import { PICKER_LIMIT, type PickerChoice, type PickerChoices } from "#shared/pages/choices.ts";
 import type { PageBlock } from "#shared/pages/blocks.ts";
+import { PICKER_LIMIT, type PickerChoice, type PickerChoices } from "#shared/pages/choices.ts";
 
 /** The case studies and insights a page's content lists already chose, by kind. */
 function chosenContentIds(blocks: PageBlock[]) {

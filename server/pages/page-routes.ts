@@ -6,6 +6,7 @@ import { readForm } from "#server/form-body.ts";
 import { isUuid, requireIdParam } from "#server/ids.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { checkPageBlocks } from "#shared/pages/blocks.ts";
+import { findPickerChoices } from "./choices";
 import {
   createPage,
   deletePage,
@@ -22,7 +23,6 @@ import {
   unpublishPage,
   updatePage,
 } from "./pages";
-import { findPickerChoices } from "./choices";
 import { loadPageBlockData } from "./site-pages";
 
 /** What the /admin/pages screens' loaders and actions receive. */
