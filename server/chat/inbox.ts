@@ -1,11 +1,26 @@
-import { and, count, desc, eq, inArray, ne, type SQL, sql, sum } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql, sum } from "drizzle-orm";
+import {
+  cheapCount,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { type ConversationStatus, chatConversations } from "#server/db/schema/chat.ts";
 import { clients } from "#server/db/schema/clients.ts";
 
 export type ConversationFilter = "active" | "open" | "assigned" | "mine" | "closed" | "all";
 
-/** The staff list: newest activity first, with unread counts and the linked client's name. */
+/**
+ * The staff list: newest activity first, with unread counts and the linked client's name.
+ * Deep pages by keyset on (last_message_at, id) (`after`/`before`, decisions 746, 780;
+ * `page` an offset for old addresses), the count cheap past 10,000. Only conversations with
+ * a message are listed, and every message sets the time with the sequence number, so the
+ * sort value is never empty.
+ */
 export async function findConversations(
   db: Db,
   {
@@ -13,11 +28,15 @@ export async function findConversations(
     staffId,
     page = 1,
     pageSize = 30,
+    after,
+    before,
   }: {
     filter?: ConversationFilter;
     staffId?: string;
     page?: number;
     pageSize?: number;
+    after?: string;
+    before?: string;
   },
 ) {
   const conditions: SQL[] = [sql`${chatConversations.lastSeq} > 0`];
@@ -29,7 +48,11 @@ export async function findConversations(
   else if (filter !== "all")
     conditions.push(eq(chatConversations.status, filter as ConversationStatus));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const query = { page: Math.max(1, page), pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const sortColumn = chatConversations.lastMessageAt;
+  const [fetched, estimated] = await Promise.all([
     db
       .select({
         id: chatConversations.id,
@@ -44,16 +67,31 @@ export async function findConversations(
         lastMessagePreview: chatConversations.lastMessagePreview,
         lastMessageAuthor: chatConversations.lastMessageAuthor,
         staffUnread: chatConversations.staffUnread,
+        sortKey: sql<string>`${sortColumn}::text`,
       })
       .from(chatConversations)
       .leftJoin(clients, eq(clients.id, chatConversations.clientId))
-      .where(where)
-      .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ total: count() }).from(chatConversations).where(where),
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(sortColumn, chatConversations.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(sortColumn, dir, chatConversations.id))
+      .limit(pageSize + 1)
+      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
+    cheapCount(db, db.select({ one: sql`1` }).from(chatConversations).where(where)),
   ]);
-  return { rows, total, page, pageSize };
+  const result = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, result);
+  return {
+    rows: result.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 /** Unread visitor messages across conversations that are not closed (the sidebar badge). */

@@ -1,12 +1,18 @@
-import { and, count, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
+  cheapCount,
   containsText,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
   type ListQuery,
   type ListResult,
   orderBy,
   pageOffset,
+  readingDir,
+  settledCount,
 } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { leads } from "#server/db/schema/leads.ts";
@@ -19,7 +25,11 @@ export type LeadStatus = Lead["status"];
 export const leadSorts = ["createdAt", "name"] as const;
 export type LeadSort = (typeof leadSorts)[number];
 
-/** One page of leads, newest first by default; "new" ones unless another status is asked for. */
+/**
+ * One page of leads, newest first by default; "new" ones unless another status is asked for.
+ * Deep pages by keyset on (sort, id) (`query.after`/`before`, decisions 746, 780; `page` an
+ * offset for old addresses), the count cheap past 10,000.
+ */
 export async function findLeads({
   db,
   query,
@@ -42,17 +52,33 @@ export async function findLeads({
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const sortColumn = query.sort === "name" ? leads.name : leads.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
+  const position = keysetPosition(query);
+  const dir = readingDir(query.dir, position);
+  const [fetched, estimated] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(leads), sortKey: sql<string>`${sortColumn}::text` })
       .from(leads)
-      .where(where)
-      .orderBy(...orderBy(sortColumn, query.dir, leads.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ total: count() }).from(leads).where(where),
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(sortColumn, leads.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(sortColumn, dir, leads.id))
+      .limit(query.pageSize + 1)
+      .offset(position.cursor ? 0 : pageOffset(query)),
+    cheapCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
   ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+  const page = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, page);
+  return {
+    rows: page.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize: query.pageSize,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

@@ -1,7 +1,15 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { clampPage } from "#server/business/list-query.ts";
+import {
+  cheapCount,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { comments, insights } from "#server/db/schema/content.ts";
@@ -13,49 +21,81 @@ export type CommentTab = (typeof commentTabs)[number];
 
 export const COMMENTS_PAGE_SIZE = 25;
 
-/** One moderation tab, newest first, with the insight each comment belongs to and the tab counts. */
+/**
+ * One moderation tab, newest first, with the insight each comment belongs to and the tab
+ * counts. Deep pages by keyset on (created_at, id) (`after`/`before`, decisions 746, 780;
+ * `page` an offset for old addresses); each tab's count is cheap past 10,000 (an estimate,
+ * flagged in `estimated`).
+ */
 export async function findCommentsForModeration({
   db,
   status,
   page = 1,
   pageSize = COMMENTS_PAGE_SIZE,
+  after,
+  before,
 }: {
   db: Db;
   status: CommentTab;
   page?: number;
   pageSize?: number;
+  after?: string;
+  before?: string;
 }) {
-  const countRows = await db
-    .select({ status: comments.status, total: count() })
-    .from(comments)
-    .groupBy(comments.status);
-  const counts = Object.fromEntries(commentTabs.map((tab) => [tab, 0])) as Record<
-    CommentTab,
-    number
-  >;
-  for (const row of countRows)
-    if (row.status in counts) counts[row.status as CommentTab] = row.total;
-  const total = counts[status];
-  const { page: current, pageCount } = clampPage(page, total, pageSize);
-  const rows = await db
-    .select({
-      id: comments.id,
-      name: comments.name,
-      email: comments.email,
-      body: comments.body,
-      status: comments.status,
-      createdAt: comments.createdAt,
-      insightId: insights.id,
-      insightTitle: insights.title,
-      insightSlug: insights.slug,
-    })
-    .from(comments)
-    .innerJoin(insights, eq(insights.id, comments.insightId))
-    .where(eq(comments.status, status))
-    .orderBy(desc(comments.createdAt))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return { rows, counts, total, page: current, pageCount };
+  const query = { page: Math.max(1, page), pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const where = eq(comments.status, status);
+  const [tabCounts, fetched] = await Promise.all([
+    Promise.all(
+      commentTabs.map((tab) =>
+        cheapCount(db, db.select({ one: sql`1` }).from(comments).where(eq(comments.status, tab))),
+      ),
+    ),
+    db
+      .select({
+        id: comments.id,
+        name: comments.name,
+        email: comments.email,
+        body: comments.body,
+        status: comments.status,
+        createdAt: comments.createdAt,
+        insightId: insights.id,
+        insightTitle: insights.title,
+        insightSlug: insights.slug,
+        sortKey: sql<string>`${comments.createdAt}::text`,
+      })
+      .from(comments)
+      .innerJoin(insights, eq(insights.id, comments.insightId))
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(comments.createdAt, comments.id, dir, position.cursor))
+          : where,
+      )
+      .orderBy(...orderBy(comments.createdAt, dir, comments.id))
+      .limit(pageSize + 1)
+      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
+  ]);
+  const result = keysetPage(fetched, query, position);
+  const settled = commentTabs.map((tab, index) =>
+    tab === status ? settledCount(tabCounts[index], result) : tabCounts[index],
+  );
+  const counts = Object.fromEntries(
+    commentTabs.map((tab, index) => [tab, settled[index].total]),
+  ) as Record<CommentTab, number>;
+  const estimated = Object.fromEntries(
+    commentTabs.map((tab, index) => [tab, settled[index].isEstimate]),
+  ) as Record<CommentTab, boolean>;
+  return {
+    rows: result.rows,
+    counts,
+    estimated,
+    total: counts[status],
+    totalIsEstimate: estimated[status],
+    page: query.page,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 export const moderationSchema = z.object({

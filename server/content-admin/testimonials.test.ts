@@ -28,7 +28,7 @@ describeEachDatabase("testimonials", (get) => {
     }
     await moveTestimonial({ database: get(), actor, id: ids[2], direction: "up" });
     await setTestimonialVisibility({ database: get(), actor, id: ids[0], isVisible: false });
-    const rows = await findTestimonialsForAdmin({ db: get().db });
+    const { rows } = await findTestimonialsForAdmin({ db: get().db });
     expect(rows.map((row) => row.name)).toEqual(["Ann", "Cy", "Ben"]);
     expect(rows.map((row) => row.isVisible)).toEqual([false, true, true]);
   });

@@ -1,5 +1,13 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
+import {
+  cheapCount,
+  DEFAULT_PAGE_SIZE,
+  keysetPage,
+  keysetPosition,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { testimonials } from "#server/db/schema/content.ts";
@@ -10,12 +18,60 @@ import { type Actor, recordRevision } from "./revisions";
 
 type Base = { database: Pick<Database, "db" | "notify">; actor: Actor; address?: string };
 
-/** Every testimonial in the order the site shows them. */
-export async function findTestimonialsForAdmin({ db }: { db: Db }) {
-  return db
-    .select()
-    .from(testimonials)
-    .orderBy(asc(testimonials.position), asc(testimonials.createdAt));
+/**
+ * The testimonials in the order the site shows them (position, then age, the id breaking
+ * ties), a page at a time: deep pages by keyset (`after`/`before`, decisions 746, 780;
+ * `page` an offset for old addresses), the count cheap past 10,000. The cursor's key is
+ * `position|created_at`, split and cast back in the condition.
+ */
+export async function findTestimonialsForAdmin({
+  db,
+  page = 1,
+  pageSize = DEFAULT_PAGE_SIZE,
+  after,
+  before,
+}: {
+  db: Db;
+  page?: number;
+  pageSize?: number;
+  after?: string;
+  before?: string;
+}) {
+  const query = { page: Math.max(1, page), pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("asc", position);
+  const split = position.cursor ? /^(-?\d{1,10})\|(.+)$/.exec(position.cursor.key) : null;
+  const row = sql`(${testimonials.position}, ${testimonials.createdAt}, ${testimonials.id})`;
+  const past =
+    split && position.cursor
+      ? sql`${row} ${dir === "asc" ? sql`>` : sql`<`} (${split[1]}::int, ${split[2]}::timestamptz, ${position.cursor.id}::uuid)`
+      : undefined;
+  const atCursor = past ? position : { isBackwards: false };
+  const by = dir === "asc" ? asc : desc;
+  const [fetched, estimated] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(testimonials),
+        sortKey: sql<string>`${testimonials.position}::text || '|' || ${testimonials.createdAt}::text`,
+      })
+      .from(testimonials)
+      .where(past)
+      .orderBy(by(testimonials.position), by(testimonials.createdAt), by(testimonials.id))
+      .limit(pageSize + 1)
+      .offset(past ? 0 : (query.page - 1) * pageSize),
+    cheapCount(db, db.select({ one: sql`1` }).from(testimonials)),
+  ]);
+  const result = keysetPage(fetched, query, atCursor);
+  const { total, isEstimate } = settledCount(estimated, result);
+  return {
+    rows: result.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 export async function getTestimonialForEdit({ db, id }: { db: Db; id: string }) {
@@ -92,7 +148,7 @@ export async function moveTestimonial({
     const rows = await tx
       .select({ id: testimonials.id })
       .from(testimonials)
-      .orderBy(asc(testimonials.position), asc(testimonials.createdAt))
+      .orderBy(asc(testimonials.position), asc(testimonials.createdAt), asc(testimonials.id))
       .for("update");
     const index = rows.findIndex((row) => row.id === id);
     if (index < 0) throw new AppError("NOT_FOUND", "This testimonial no longer exists.");

@@ -32,6 +32,6 @@ export async function findVisibleTestimonials({
     })
     .from(testimonials)
     .where(eq(testimonials.isVisible, true))
-    .orderBy(asc(testimonials.position), asc(testimonials.createdAt))
+    .orderBy(asc(testimonials.position), asc(testimonials.createdAt), asc(testimonials.id))
     .limit(limit);
 }

@@ -1,9 +1,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import { containsText } from "#server/business/list-query.ts";
+import {
+  cheapCount,
+  containsText,
+  keysetCondition,
+  keysetPage,
+  keysetPosition,
+  orderBy,
+  readingDir,
+  settledCount,
+} from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import { publishingValues } from "#server/content-admin/publishing.ts";
 import type { Database, Db } from "#server/db/client.ts";
@@ -21,9 +30,34 @@ import { readAudioDuration } from "./audio-duration";
 
 export const ADMIN_PAGE_SIZE = 20;
 
+/**
+ * When an episode stands in the admin list: published, else scheduled, else created; never
+ * empty. Its ordered index, with the id, serves the list's keyset (decision 780).
+ */
+export const episodeListTime = sql`coalesce(${podcastEpisodes.publishedAt}, ${podcastEpisodes.publishAt}, ${podcastEpisodes.createdAt})`;
+
+/**
+ * The admin list, latest first (by `episodeListTime`, the id breaking ties); deep pages by
+ * keyset (`after`/`before`, decisions 746, 780; `page` an offset for old addresses), the
+ * count cheap past 10,000.
+ */
 export async function findEpisodesForAdmin(
   db: Db,
-  { page = 1, search = "", status }: { page?: number; search?: string; status?: string },
+  {
+    page = 1,
+    search = "",
+    status,
+    pageSize = ADMIN_PAGE_SIZE,
+    after,
+    before,
+  }: {
+    page?: number;
+    search?: string;
+    status?: string;
+    pageSize?: number;
+    after?: string;
+    before?: string;
+  },
 ) {
   const conditions: SQL[] = [];
   if (search)
@@ -33,7 +67,10 @@ export async function findEpisodesForAdmin(
   if (status === "audio" || status === "video") conditions.push(eq(podcastEpisodes.kind, status));
   else if (status) conditions.push(eq(podcastEpisodes.status, status as "draft"));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const query = { page: Math.max(1, page), pageSize, after, before };
+  const position = keysetPosition(query);
+  const dir = readingDir("desc", position);
+  const [fetched, estimated] = await Promise.all([
     db
       .select({
         id: podcastEpisodes.id,
@@ -48,19 +85,30 @@ export async function findEpisodesForAdmin(
         publishAt: podcastEpisodes.publishAt,
         publishedAt: podcastEpisodes.publishedAt,
         updatedAt: podcastEpisodes.updatedAt,
+        sortKey: sql<string>`${episodeListTime}::text`,
       })
       .from(podcastEpisodes)
-      .where(where)
-      .orderBy(
-        desc(
-          sql`coalesce(${podcastEpisodes.publishedAt}, ${podcastEpisodes.publishAt}, ${podcastEpisodes.createdAt})`,
-        ),
+      .where(
+        position.cursor
+          ? and(where, keysetCondition(episodeListTime, podcastEpisodes.id, dir, position.cursor))
+          : where,
       )
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((Math.max(1, page) - 1) * ADMIN_PAGE_SIZE),
-    db.select({ total: count() }).from(podcastEpisodes).where(where),
+      .orderBy(...orderBy(episodeListTime, dir, podcastEpisodes.id))
+      .limit(pageSize + 1)
+      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
+    cheapCount(db, db.select({ one: sql`1` }).from(podcastEpisodes).where(where)),
   ]);
-  return { rows, total, page, pageSize: ADMIN_PAGE_SIZE };
+  const result = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, result);
+  return {
+    rows: result.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize,
+    previousCursor: result.previousCursor,
+    nextCursor: result.nextCursor,
+  };
 }
 
 export async function findEpisode(db: Db, id: string) {

@@ -41,7 +41,9 @@ export const chatConversations = pgTable(
   },
   (table) => [
     uniqueIndex("chat_conversations_visitor_idx").on(table.visitorId),
-    index("chat_conversations_status_idx").on(table.status, table.lastMessageAt),
+    // The inbox's order, by status or across all, with its keyset cursor's id (decision 780).
+    index("chat_conversations_status_last_id_idx").on(table.status, table.lastMessageAt, table.id),
+    index("chat_conversations_last_message_id_idx").on(table.lastMessageAt, table.id),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -87,20 +88,27 @@ export const insights = pgTable(
   (table) => [index("insights_status_idx").on(table.status, table.publishedAt)],
 );
 
-export const testimonials = pgTable("testimonials", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  quote: text("quote").notNull(),
-  name: text("name").notNull(),
-  role: text("role").notNull(),
-  company: text("company").notNull(),
-  photoUrl: text("photo_url"),
-  photoAlt: text("photo_alt"),
-  /** Staff-set order, ascending. */
-  position: integer("position").notNull().default(0),
-  isVisible: boolean("is_visible").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote: text("quote").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    company: text("company").notNull(),
+    photoUrl: text("photo_url"),
+    photoAlt: text("photo_alt"),
+    /** Staff-set order, ascending. */
+    position: integer("position").notNull().default(0),
+    isVisible: boolean("is_visible").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The staff-set order and its keyset cursor (decision 780).
+  (table) => [
+    index("testimonials_position_created_id_idx").on(table.position, table.createdAt, table.id),
+  ],
+);
 
 export const comments = pgTable(
   "comments",
@@ -121,7 +129,11 @@ export const comments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
   },
-  (table) => [index("comments_insight_status_idx").on(table.insightId, table.status)],
+  (table) => [
+    index("comments_insight_status_idx").on(table.insightId, table.status),
+    // A moderation tab, newest first, and its keyset cursor (decision 780).
+    index("comments_status_created_id_idx").on(table.status, table.createdAt, table.id),
+  ],
 );
 
 export const podcastEpisodes = pgTable(
@@ -150,6 +162,11 @@ export const podcastEpisodes = pgTable(
   (table) => [
     uniqueIndex("podcast_episodes_youtube_video_idx").on(table.youtubeVideoId),
     index("podcast_episodes_status_idx").on(table.status, table.publishedAt),
+    // The admin list's order (`episodeListTime`) and its keyset cursor (decision 780).
+    index("podcast_episodes_list_time_id_idx").on(
+      sql`coalesce(${table.publishedAt}, ${table.publishAt}, ${table.createdAt})`,
+      table.id,
+    ),
   ],
 );
 

@@ -21,5 +21,11 @@ export const leads = pgTable(
     address: text("address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("leads_status_created_idx").on(table.status, table.createdAt)],
+  // The list's orders, by status or across all, with the id its keyset cursor needs (decision 780).
+  (table) => [
+    index("leads_status_created_id_idx").on(table.status, table.createdAt, table.id),
+    index("leads_created_at_id_idx").on(table.createdAt, table.id),
+    index("leads_status_name_id_idx").on(table.status, table.name, table.id),
+    index("leads_name_id_idx").on(table.name, table.id),
+  ],
 );

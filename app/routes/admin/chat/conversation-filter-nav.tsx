@@ -21,7 +21,14 @@ export function ConversationFilterNav({
       {items.map((item) => (
         <Link
           key={item.value}
-          to={hrefFor({ filter: item.value, page: null, c: null, t: null })}
+          to={hrefFor({
+            filter: item.value,
+            page: null,
+            after: null,
+            before: null,
+            c: null,
+            t: null,
+          })}
           aria-current={filter === item.value ? "page" : undefined}
           className={`rounded-full px-3 py-1.5 text-sm ${
             filter === item.value

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Pagination } from "#app/components/admin/pagination.tsx";
+import { KeysetPagination } from "#app/components/admin/pagination.tsx";
 import { statusLabel, statusStyle } from "./conversation-status";
 import { formatTime } from "./format-time";
 import type { ConversationRow, LoaderData } from "./inbox-types";
@@ -68,9 +68,14 @@ export function ConversationList({
           })}
         </ul>
       )}
-      {list.total > list.pageSize ? (
+      {list.previousCursor || list.nextCursor ? (
         <div className="border-t border-white/10 p-3">
-          <Pagination page={list.page} pageSize={list.pageSize} total={list.total} />
+          <KeysetPagination
+            previousCursor={list.previousCursor}
+            nextCursor={list.nextCursor}
+            total={list.total}
+            totalIsEstimate={list.totalIsEstimate}
+          />
         </div>
       ) : null}
     </section>

@@ -64,7 +64,15 @@ export async function loader(args: Route.LoaderArgs) {
   const selectedId = url.searchParams.get("c");
   const isSelectedId = !isClients && isUuid(selectedId);
   const [list, unread, selected, clientChoices, threads, clientUnread, thread] = await Promise.all([
-    isClients ? undefined : findConversations(db, { filter, staffId: me.id, page }),
+    isClients
+      ? undefined
+      : findConversations(db, {
+          filter,
+          staffId: me.id,
+          page,
+          after: url.searchParams.get("after") ?? undefined,
+          before: url.searchParams.get("before") ?? undefined,
+        }),
     isAdmin ? countUnreadForStaff(db) : 0,
     isSelectedId ? findConversation(db, selectedId) : undefined,
     isClients ? [] : findClientChoices(db),
@@ -77,7 +85,15 @@ export async function loader(args: Route.LoaderArgs) {
     me: { id: me.id, name: me.name },
     isAdmin,
     filter: isClients ? CLIENTS_FILTER : filter,
-    list: list ?? { rows: [], total: 0, page, pageSize: 30 },
+    list: list ?? {
+      rows: [],
+      total: 0,
+      page,
+      pageSize: 30,
+      totalIsEstimate: false,
+      previousCursor: undefined,
+      nextCursor: undefined,
+    },
     threads: threads ?? { rows: [], total: 0, page, pageSize: 30 },
     thread: thread ?? null,
     unread,

@@ -19,6 +19,7 @@ export function LeadsTable({ leads, touchpoints, query, status, locale, isBusy }
       page={leads.page}
       pageSize={leads.pageSize}
       total={leads.total}
+      keyset={leads}
       sort={query.sort}
       direction={query.dir}
       q={query.q}

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
-import { Pagination } from "#app/components/admin/pagination.tsx";
+import { KeysetPagination } from "#app/components/admin/pagination.tsx";
 import { requireRole } from "#server/auth/guard.ts";
 import { pageFrom } from "#server/business/list-query.ts";
 import {
-  COMMENTS_PAGE_SIZE,
   type CommentTab,
   commentTabs,
   findCommentsForModeration,
@@ -14,6 +13,7 @@ import {
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { redirectWithToast } from "#server/toast.ts";
+import { listCountText } from "#shared/list-count.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Comments · Command center" }];
@@ -23,8 +23,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { url } = args;
   const tab = commentTabs.find((value) => value === url.searchParams.get("tab")) ?? "pending";
   const page = pageFrom(url);
-  const result = await findCommentsForModeration({ db: args.context.db, status: tab, page });
-  return { ...result, tab, tabs: commentTabs, pageSize: COMMENTS_PAGE_SIZE };
+  const result = await findCommentsForModeration({
+    db: args.context.db,
+    status: tab,
+    page,
+    after: url.searchParams.get("after") ?? undefined,
+    before: url.searchParams.get("before") ?? undefined,
+  });
+  return { ...result, tab, tabs: commentTabs };
 }
 
 const done: Record<string, string> = {
@@ -61,7 +67,7 @@ const tabLabels: Record<CommentTab, string> = {
 };
 
 export default function CommentsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, tab, total, page, tabs, pageSize } = loaderData;
+  const { rows, counts, estimated, tab, total, tabs, previousCursor, nextCursor } = loaderData;
   const [selected, setSelected] = useState<string[]>([]);
   const navigation = useNavigation();
   const isBusy = navigation.state === "submitting";
@@ -91,7 +97,7 @@ export default function CommentsScreen({ loaderData, actionData }: Route.Compone
             className={`rounded-full px-4 py-2 text-sm ${value === tab ? "bg-frontier-blue text-white" : "bg-white/5 text-mist-300 hover:text-white"}`}
             onClick={() => setSelected([])}
           >
-            {tabLabels[value]} ({counts[value]})
+            {tabLabels[value]} ({listCountText(counts[value], estimated[value])})
           </Link>
         ))}
       </nav>
@@ -178,7 +184,12 @@ export default function CommentsScreen({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
           <div className="mt-4">
-            <Pagination page={page} pageSize={pageSize} total={total} />
+            <KeysetPagination
+              previousCursor={previousCursor}
+              nextCursor={nextCursor}
+              total={total}
+              totalIsEstimate={estimated[tab]}
+            />
           </div>
         </>
       )}

@@ -23,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     page,
     search: q,
     status: status || undefined,
+    after: url.searchParams.get("after") ?? undefined,
+    before: url.searchParams.get("before") ?? undefined,
   });
   return { ...list, q, status };
 }
@@ -83,7 +85,8 @@ const columns: AdminColumn<Row>[] = [
 ];
 
 export default function PodcastsIndexScreen({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, q, status } = loaderData;
+  const { rows, total, page, pageSize, q, status, previousCursor, nextCursor, totalIsEstimate } =
+    loaderData;
   return (
     <main id="main" className="p-6 lg:p-8">
       <PageHeader
@@ -108,6 +111,7 @@ export default function PodcastsIndexScreen({ loaderData }: Route.ComponentProps
         page={page}
         pageSize={pageSize}
         total={total}
+        keyset={{ previousCursor, nextCursor, totalIsEstimate }}
         q={q}
         searchLabel="Search by title or slug"
         emptyMessage="No episodes yet."

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { KeysetPagination } from "#app/components/admin/pagination.tsx";
 import { requireRole } from "#server/auth/guard.ts";
+import { pageFrom } from "#server/business/list-query.ts";
 import {
   deleteTestimonial,
   findTestimonialsForAdmin,
@@ -16,7 +18,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Testimonials · Command
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "admin");
-  return { testimonials: await findTestimonialsForAdmin({ db: args.context.db }) };
+  const { url } = args;
+  return await findTestimonialsForAdmin({
+    db: args.context.db,
+    page: pageFrom(url),
+    after: url.searchParams.get("after") ?? undefined,
+    before: url.searchParams.get("before") ?? undefined,
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -50,7 +58,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TestimonialsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { testimonials } = loaderData;
+  const { rows: testimonials, total, totalIsEstimate, previousCursor, nextCursor } = loaderData;
+  // Moving crosses pages: only the very first and very last testimonials cannot move on.
+  const isFirstPage = !previousCursor;
+  const isLastPage = !nextCursor;
   return (
     <main id="main" className="p-6 lg:p-8">
       <PageHeader
@@ -96,7 +107,7 @@ export default function TestimonialsScreen({ loaderData, actionData }: Route.Com
                 type="submit"
                 name="intent"
                 value="up"
-                disabled={index === 0}
+                disabled={isFirstPage && index === 0}
                 className="btn-secondary px-3 py-1"
               >
                 Move up<span className="sr-only"> {item.name}</span>
@@ -105,7 +116,7 @@ export default function TestimonialsScreen({ loaderData, actionData }: Route.Com
                 type="submit"
                 name="intent"
                 value="down"
-                disabled={index === testimonials.length - 1}
+                disabled={isLastPage && index === testimonials.length - 1}
                 className="btn-secondary px-3 py-1"
               >
                 Move down<span className="sr-only"> {item.name}</span>
@@ -134,6 +145,14 @@ export default function TestimonialsScreen({ loaderData, actionData }: Route.Com
           </li>
         ))}
       </ol>
+      <div className="mt-6">
+        <KeysetPagination
+          previousCursor={previousCursor}
+          nextCursor={nextCursor}
+          total={total}
+          totalIsEstimate={totalIsEstimate}
+        />
+      </div>
     </main>
   );
 }
