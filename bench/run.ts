@@ -350,6 +350,7 @@ async function main() {
   const { insight, caseStudy } = await findPages(product);
   const pages: Array<[string, string, number]> = [
     ["Home", "/", 400],
+    ["FAQ", "/faq", 400],
     ["an insight", insight, 300],
     ["case-studies list", "/case-studies", 300],
   ];
