@@ -7,6 +7,7 @@ import { apiTokens } from "#server/db/schema/api.ts";
 import { authUsers } from "#server/db/schema/auth.ts";
 import { insights } from "#server/db/schema/content.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import { seedDatabase } from "#server/db/seed/seed.ts";
 import { AppError } from "#server/errors.ts";
@@ -69,6 +70,7 @@ describeEachDatabase("export and load", (get, kind) => {
     const before = await countsOf(source, tables);
     expect(before.insights).toBeGreaterThan(0);
     expect(before.invoices).toBeGreaterThan(0);
+    expect(before.pages).toBeGreaterThan(0);
 
     const file = tempFile("export.zip", "");
     const manifest = await writeExportArchive({
@@ -113,6 +115,7 @@ describeEachDatabase("export and load", (get, kind) => {
       const sample = async (database: Database) => ({
         insights: await database.db.select().from(insights).orderBy(asc(insights.slug)).limit(3),
         invoices: await database.db.select().from(invoices).orderBy(asc(invoices.number)).limit(3),
+        pages: await database.db.select().from(pages).orderBy(asc(pages.path)),
       });
       expect(await sample(target)).toEqual(await sample(source));
       const [owner] = await target.db.select().from(authUsers).where(eq(authUsers.id, admin.id));
