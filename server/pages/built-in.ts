@@ -117,6 +117,7 @@ const aboutUs: BuiltInPage = {
     },
     {
       type: "featureGrid",
+      spacing: "compact",
       eyebrow: "How we work",
       heading: "Velocity, precision and partnership, in practice",
       lead: `Every engagement runs through the same four steps: ${processSteps
@@ -132,6 +133,7 @@ const aboutUs: BuiltInPage = {
     },
     {
       type: "featureGrid",
+      spacing: "compact",
       eyebrow: "Values",
       heading: "What we hold ourselves to",
       style: "numbered",
@@ -157,6 +159,7 @@ const aboutUs: BuiltInPage = {
     },
     {
       type: "featureGrid",
+      spacing: "compact",
       eyebrow: "Team approach",
       heading: "The team you meet is the team that builds",
       lead: "No bait and switch. The people in the first workshop are the people writing your code and designing your screens.",
@@ -321,6 +324,9 @@ const servicesPage: BuiltInPage = {
     },
     {
       type: "featureGrid",
+      heading: "Our services",
+      isHeadingHidden: true,
+      spacing: "joined",
       source: "services",
       more: { label: "Describe your problem", href: "/contact" },
     },

@@ -14,6 +14,21 @@ describe("page blocks", () => {
     if (result.ok) expect(result.blocks[0]).toMatchObject({ variant: "page", points: [] });
   });
 
+  it("keeps a section's spacing and hidden heading, and refuses a spacing it does not know", () => {
+    const good = checkPageBlocks([
+      {
+        type: "richText",
+        heading: "Ours",
+        isHeadingHidden: true,
+        spacing: "joined",
+        markdown: "A",
+      },
+    ]);
+    expect(good.ok && good.blocks[0]).toMatchObject({ isHeadingHidden: true, spacing: "joined" });
+    const bad = checkPageBlocks([{ type: "richText", spacing: "huge", markdown: "A" }]);
+    expect(!bad.ok && bad.message).toMatch(/^Block 1 \(Rich text\): /);
+  });
+
   it("names the bad block, its item and what is missing", () => {
     const result = checkPageBlocks([
       { type: "hero", title: "Hi" },

@@ -94,6 +94,10 @@ const sectionHeading = {
   eyebrow: optionalText("eyebrow", { max: 80 }),
   heading: optionalText("heading", { max: 200 }),
   lead: optionalText("lead", { max: 600 }),
+  /** The heading read by screen readers only (a grid that speaks for itself). */
+  isHeadingHidden: z.boolean().optional(),
+  /** Space around the section: roomy (the default), compact, or joined to the block above. */
+  spacing: z.enum(["roomy", "compact", "joined"]).optional(),
 };
 
 const uuid = z.uuid("must be picked from the list");

@@ -139,14 +139,29 @@ function BlockLink({
 }
 
 /** The eyebrow, heading and lead a block opens with, when it has a heading. */
+type SectionOptions = { spacing?: "roomy" | "compact" | "joined" };
+
+/** A section's padding: its own (roomy), a smaller one, or none above (joined to the block before). */
+function pad(block: SectionOptions, roomy: string) {
+  if (block.spacing === "compact") return "py-12 sm:py-16";
+  if (block.spacing === "joined") return "pb-8";
+  return roomy;
+}
+
 function Heading({
   block,
   id,
 }: {
-  block: { eyebrow?: string; heading?: string; lead?: string };
+  block: { eyebrow?: string; heading?: string; lead?: string; isHeadingHidden?: boolean };
   id: string;
 }) {
   if (!block.heading) return null;
+  if (block.isHeadingHidden)
+    return (
+      <h2 id={`${id}-heading`} className="sr-only">
+        {block.heading}
+      </h2>
+    );
   return (
     <SectionHeading
       id={`${id}-heading`}
@@ -270,7 +285,7 @@ function RichText({ block, html, id }: { block: BlockOf<"richText">; html: strin
       </section>
     );
   return (
-    <section {...labelledBy(block, id)} className="py-12 sm:py-16">
+    <section {...labelledBy(block, id)} className={pad(block, "py-12 sm:py-16")}>
       <Heading block={block} id={id} />
       <SanitisedHtml className={`max-w-3xl ${richTextClass}`} html={html} />
     </section>
@@ -404,7 +419,7 @@ function FeatureGrid({ block, id }: { block: BlockOf<"featureGrid">; id: string 
       </ul>
     );
   return (
-    <section {...labelledBy(block, id)} className="py-14 sm:py-20">
+    <section {...labelledBy(block, id)} className={pad(block, "py-14 sm:py-20")}>
       <Heading block={block} id={id} />
       {list}
     </section>
@@ -429,7 +444,7 @@ function ItemLink({ href, title, label }: { href?: string; title: string; label?
 
 function ProcessSteps({ block, id }: { block: BlockOf<"processSteps">; id: string }) {
   return (
-    <section {...labelledBy(block, id)} className="py-14 sm:py-20">
+    <section {...labelledBy(block, id)} className={pad(block, "py-14 sm:py-20")}>
       <Heading block={block} id={id} />
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {block.steps.map((step, index) => (
@@ -512,7 +527,7 @@ function Sections({ block, html }: { block: BlockOf<"sections">; html: string[] 
 
 function Figures({ block, id }: { block: BlockOf<"figures">; id: string }) {
   return (
-    <section {...labelledBy(block, id)} className="py-14 sm:py-20">
+    <section {...labelledBy(block, id)} className={pad(block, "py-14 sm:py-20")}>
       <Heading block={block} id={id} />
       <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">
         {block.items.map((item, index) => (
@@ -639,7 +654,7 @@ function ContentList({
 }) {
   const heading = block.heading ? 3 : 2;
   return (
-    <section {...labelledBy(block, id)} className="py-14 sm:py-20">
+    <section {...labelledBy(block, id)} className={pad(block, "py-14 sm:py-20")}>
       <Heading block={block} id={id} />
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {block.kind === "case-studies"
@@ -660,7 +675,7 @@ function ContentList({
 
 function LogoStrip({ block, id }: { block: BlockOf<"logoStrip">; id: string }) {
   return (
-    <section {...labelledBy(block, id)} className="py-14 sm:py-20">
+    <section {...labelledBy(block, id)} className={pad(block, "py-14 sm:py-20")}>
       <Heading block={block} id={id} />
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {block.items.map((item, index) => {
@@ -773,12 +788,15 @@ function FormSection({
   id,
   children,
 }: {
-  block: { eyebrow?: string; heading?: string; lead?: string };
+  block: { eyebrow?: string; heading?: string; lead?: string } & SectionOptions;
   id: string;
   children: ReactNode;
 }) {
   return (
-    <section {...(block.heading ? labelledBy(block, id) : {})} className="py-12 sm:py-16">
+    <section
+      {...(block.heading ? labelledBy(block, id) : {})}
+      className={pad(block, "py-12 sm:py-16")}
+    >
       <Heading block={block} id={id} />
       {children}
     </section>

@@ -13,6 +13,7 @@ export type FieldSpec =
   | { key: string; label: string; kind: "text" | "textarea"; optional?: boolean; hint?: string }
   | { key: string; label: string; kind: "select"; options: Array<[string, string]> }
   | { key: string; label: string; kind: "number" }
+  | { key: string; label: string; kind: "checkbox" }
   | { key: string; label: string; kind: "cta" }
   | { key: string; label: string; kind: "strings"; noun: string; hint?: string }
   | { key: string; label: string; kind: "picks"; noun: string; source: PickSource; hint?: string }
@@ -23,6 +24,17 @@ const heading: FieldSpec[] = [
   { key: "eyebrow", label: "Eyebrow", kind: "text" },
   { key: "heading", label: "Heading", kind: "text" },
   { key: "lead", label: "Lead", kind: "textarea" },
+  {
+    key: "spacing",
+    label: "Spacing",
+    kind: "select",
+    options: [
+      ["roomy", "Roomy"],
+      ["compact", "Compact"],
+      ["joined", "Joined to the block above"],
+    ],
+  },
+  { key: "isHeadingHidden", label: "Heading for screen readers only", kind: "checkbox" },
 ];
 
 const link = (label = "Link", optional = true): FieldSpec => ({
@@ -383,6 +395,20 @@ function FieldControl({
               </option>
             ))}
           </select>
+        </div>
+      );
+    case "checkbox":
+      return (
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(event) => onChange(event.target.checked ? true : undefined)}
+          />
+          <label htmlFor={id} className="text-sm text-mist-300">
+            {spec.label}
+          </label>
         </div>
       );
     case "number":
