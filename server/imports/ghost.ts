@@ -1,7 +1,8 @@
 import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { readJsonRecords } from "./json-records";
 import { planPage } from "./pages";
-import { newPostsState, type PostsState, planPost, type SourcePost } from "./posts";
+import { planPost, type SourcePost } from "./posts";
+import { newSiteState, type SiteState } from "./site-state";
 import type { Importer } from "./types";
 
 /**
@@ -13,7 +14,7 @@ import type { Importer } from "./types";
 
 type GhostRecord = Record<string, unknown>;
 
-type GhostState = PostsState & {
+type GhostState = SiteState & {
   tags: Map<string, { name: string; isPublic: boolean }>;
   postTags: Map<string, Array<{ tagId: string; order: number }>>;
   users: Map<string, string>;
@@ -130,7 +131,7 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
       sitePath = "";
     }
     return {
-      ...newPostsState("ghost", siteUrl, context.zip),
+      ...newSiteState("ghost", siteUrl, context.zip),
       tags,
       postTags,
       users,

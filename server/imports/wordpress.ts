@@ -1,12 +1,7 @@
 import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { planPage, type SourcePage } from "./pages";
-import {
-  newPostsState,
-  type PostsState,
-  planPost,
-  type SourceComment,
-  type SourcePost,
-} from "./posts";
+import { planPost, type SourceComment, type SourcePost } from "./posts";
+import { newSiteState, type SiteState } from "./site-state";
 import type { Importer } from "./types";
 import { readWxr, type WxrItem, type WxrSite } from "./wxr";
 
@@ -18,7 +13,7 @@ import { readWxr, type WxrItem, type WxrSite } from "./wxr";
 
 type Attachment = { url: string; alt: string };
 
-type WordPressState = PostsState & {
+type WordPressState = SiteState & {
   site: WxrSite;
   authors: Map<string, string>;
   attachments: Map<string, Attachment>;
@@ -204,7 +199,7 @@ export const wordPressImporter: Importer<WordPressState, WxrItem> = {
     const { origin, path } = siteOrigin(site);
     const siteUrl = context.run.options.siteUrl || (origin ? `${origin}${path}` : "");
     return {
-      ...newPostsState(`wordpress:${origin || site.title || "site"}${path}`, siteUrl, context.zip),
+      ...newSiteState(`wordpress:${origin || site.title || "site"}${path}`, siteUrl, context.zip),
       site,
       authors,
       attachments,
