@@ -6,6 +6,7 @@ import yazl from "yazl";
 import { comments, insights } from "#server/db/schema/content.ts";
 import { importRecords } from "#server/db/schema/imports.ts";
 import { media } from "#server/db/schema/media.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { redirects } from "#server/db/schema/seo.ts";
 import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -72,8 +73,27 @@ describeEachDatabase("WordPress import", (get) => {
       reason: "It has no title.",
     });
     expect(rowOf(rows, "post", "Members only")?.reason).toMatch(/It was private: kept as a draft/);
-    expect(rowOf(rows, "page", "About us")).toMatchObject({ action: "later" });
-    expect(rowOf(rows, "page", "About us")?.reason).toMatch(/once the page builder is available/);
+    expect(rowOf(rows, "page", "About us")).toMatchObject({ action: "create", origin: "page 150" });
+    expect(rowOf(rows, "page", "About us")?.reason).toMatch(
+      /^Published page \/about: a hero and 1 rich-text block\. .*Scripts, frames and forms .* removed/,
+    );
+    // /contact is the contact form's own route: the page takes a free path, and says so.
+    expect(rowOf(rows, "page", "Contact")?.reason).toMatch(
+      /^Published page \/contact-2: .* At \/contact-2: \/contact belongs to another part of the site\. Shortcodes removed: contact-form-7\./,
+    );
+    expect(rowOf(rows, "page", "Careers")?.reason).toMatch(/^Draft page \/careers:/);
+    expect(rowOf(rows, "image", "team.png")).toMatchObject({
+      action: "create",
+      origin: "page 150",
+    });
+    expect(rowOf(rows, "redirect", "/?page_id=150")).toMatchObject({
+      action: "create",
+      label: "/?page_id=150 → /about",
+    });
+    expect(rowOf(rows, "redirect", "/contact → /contact-2")).toMatchObject({
+      action: "skip",
+      reason: "Frontier has its own page at /contact.",
+    });
     expect(rowOf(rows, "other", "Home")).toMatchObject({ action: "skip" });
     expect(rowOf(rows, "comment", "Cheap Pills")).toMatchObject({
       action: "skip",
@@ -89,7 +109,7 @@ describeEachDatabase("WordPress import", (get) => {
     expect(preview.run?.planned).toMatchObject({
       "post:create": 5,
       "post:skip": 2,
-      "page:later": 1,
+      "page:create": 3,
     });
 
     // What it made.
@@ -144,7 +164,33 @@ describeEachDatabase("WordPress import", (get) => {
     ).toEqual([
       "/wp-content/uploads/2019/05/diagram-300x200.png",
       "/wp-content/uploads/2019/05/featured.png",
+      "/wp-content/uploads/2019/05/team.png",
     ]);
+
+    // Pages: a hero with the title, then the text, with nothing that runs.
+    const [about] = await database.db.select().from(pages).where(eq(pages.path, "/about"));
+    expect(about).toMatchObject({ title: "About us", status: "published", isHome: false });
+    expect(about.publishedAt?.toISOString()).toBe("2018-01-01T08:00:00.000Z");
+    expect(about.blocks[0]).toMatchObject({ type: "hero", variant: "page", title: "About us" });
+    const aboutText = about.blocks[1].type === "richText" ? about.blocks[1].markdown : "";
+    expect(aboutText).toContain("## Who we are");
+    expect(aboutText).toMatch(/!\[The team\]\(\/uploads\/images\/[0-9a-f]{32}-\d+\.webp\)/);
+    expect(aboutText).toContain("`<\u200bdiv>`");
+    expect(JSON.stringify(about.blocks)).not.toMatch(/<script|document\.|cookie|alert\(|onload/i);
+    const [contactPage] = await database.db
+      .select()
+      .from(pages)
+      .where(eq(pages.path, "/contact-2"));
+    expect(contactPage).toMatchObject({ title: "Contact", status: "published" });
+    const [careers] = await database.db.select().from(pages).where(eq(pages.path, "/careers"));
+    expect(careers).toMatchObject({ title: "Careers", status: "draft", publishedAt: null });
+    const pageLedger = await database.db
+      .select()
+      .from(importRecords)
+      .where(eq(importRecords.itemKind, "page"));
+    expect(pageLedger.map((row) => row.targetId).sort()).toEqual(
+      [about.id, contactPage.id, careers.id].sort(),
+    );
 
     // Every old address shape answers with a 301 to the new insight.
     const app = express();
@@ -164,6 +210,9 @@ describeEachDatabase("WordPress import", (get) => {
         ["/?p=101&utm_source=old", "/insights/moving-fast?utm_source=old"],
         ["/blog/second-post/", "/insights/second-post"],
         ["/?p=104", "/insights/second-post"],
+        ["/company/about/", "/about"],
+        ["/?page_id=150", "/about"],
+        ["/?page_id=151", "/contact-2"],
       ]) {
         const answer = await fetch(`${base}${from}`, { redirect: "manual" });
         expect(answer.status, from).toBe(301);
@@ -172,6 +221,9 @@ describeEachDatabase("WordPress import", (get) => {
       // Drafts and scheduled posts were never public: no redirect leads to them.
       expect((await fetch(`${base}/?p=102`, { redirect: "manual" })).status).toBe(404);
       expect((await fetch(`${base}/?p=999`, { redirect: "manual" })).status).toBe(404);
+      expect((await fetch(`${base}/?page_id=152`, { redirect: "manual" })).status).toBe(404);
+      // The contact form's own address is not taken over by the old site's page.
+      expect((await fetch(`${base}/contact/`, { redirect: "manual" })).status).toBe(404);
     } finally {
       server.close();
     }
@@ -182,11 +234,16 @@ describeEachDatabase("WordPress import", (get) => {
       comments: (await database.db.select({ n: count() }).from(comments))[0].n,
       media: (await database.db.select({ n: count() }).from(media))[0].n,
       redirects: (await database.db.select({ n: count() }).from(redirects))[0].n,
+      pages: (await database.db.select({ n: count() }).from(pages))[0].n,
     });
     const before = await counts();
-    expect(before).toEqual({ insights: 5, comments: 2, media: 2, redirects: 4 });
+    expect(before).toEqual({ insights: 5, comments: 2, media: 3, redirects: 7, pages: 3 });
     const again = await importFile({ database, env, kind: "wordpress", file });
     expect(again.preview.run?.planned["post:create"]).toBeUndefined();
+    expect(again.preview.run?.planned["page:create"]).toBeUndefined();
+    expect(rowOf(again.preview.items, "page", "Contact")?.reason).toBe(
+      "Imported before: /contact-2.",
+    );
     expect(rowOf(again.preview.items, "post", "Moving fast")?.reason).toBe(
       "Imported before: /insights/moving-fast.",
     );

@@ -6,9 +6,9 @@ import type { Importer } from "./types";
 import { readWxr, type WxrItem, type WxrSite } from "./wxr";
 
 /**
- * A WordPress export (Tools → Export, "All content"): posts become insights, pages wait for
- * the page builder, comments stay with their posts, featured and inline images come into
- * the media library, and every old address of a post redirects to its insight.
+ * A WordPress export (Tools → Export, "All content"): posts become insights, pages become
+ * pages built from blocks, comments stay with their posts, featured and inline images come
+ * into the media library, and every old address of a post or page redirects to it.
  */
 
 type Attachment = { url: string; alt: string };
@@ -149,7 +149,6 @@ function sourcePostOf(item: WxrItem, state: WordPressState): SourcePost {
 
 function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
   const id = (item.fields["wp:post_id"] ?? "").trim();
-  const status = statusOf(item).status;
   return {
     key: id,
     origin: `page ${id}`,
@@ -157,12 +156,16 @@ function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
     slug: (item.fields["wp:post_name"] ?? "").trim() || (item.fields.title ?? ""),
     html: item.fields["content:encoded"] ?? "",
     isWordPress: true,
-    status: status === "published" ? "published" : status === "skip" ? "skip" : "draft",
+    ...statusOf(item),
     date: wordPressDate(item.fields["wp:post_date_gmt"], item.fields.pubDate),
     oldPaths: [
-      item.fields.link ? oldPathOf(item.fields.link, state) : undefined,
-      id ? `${state.blogPath}/?page_id=${id}` : undefined,
-    ].filter((value): value is string => Boolean(value)),
+      ...new Set(
+        [
+          item.fields.link ? oldPathOf(item.fields.link, state) : undefined,
+          id ? `${state.blogPath}/?page_id=${id}` : undefined,
+        ].filter((value): value is string => Boolean(value)),
+      ),
+    ],
   };
 }
 
@@ -215,7 +218,7 @@ export const wordPressImporter: Importer<WordPressState, WxrItem> = {
     const type = (item.fields["wp:post_type"] ?? "").trim() || "post";
     const id = (item.fields["wp:post_id"] ?? "").trim();
     if (type === "post") return planPost(sourcePostOf(item, state), context, state);
-    if (type === "page") return [planPage(sourcePageOf(item, state))];
+    if (type === "page") return planPage(sourcePageOf(item, state), context, state);
     // Images are listed with the posts that show them; the rest of the library stays behind.
     if (type === "attachment") return [];
     return [
