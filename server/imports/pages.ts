@@ -319,9 +319,7 @@ export async function planPage(
         publishedAt:
           status === "published" && page.date && page.date.getTime() <= now ? page.date : undefined,
         within: async (tx, created) => {
-          if (
-            !(await recordImported(tx, { ...key, targetId: created.id, targetUrl: created.path }))
-          )
+          if (!(await recordImported(tx, { ...key, targetId: created.id })))
             throw new AlreadyImportedError();
         },
       });
