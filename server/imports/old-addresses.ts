@@ -62,13 +62,13 @@ export async function planRedirects(
     const hasQuery = from.includes("?");
     let reason = "";
     if (from === path) reason = "The old address is the new one.";
-    else if (state.plannedRedirects.has(from))
-      reason = "Another item of this file had this address.";
     else if (isProductPath(pathOnly)) reason = "The address belongs to Frontier's own tools.";
     else if (!hasQuery && isCacheablePath(from) && !/^\/(insights|case-studies)\/[^/]+$/.test(from))
       reason = `Frontier has its own page at ${from}.`;
     else if (!hasQuery && (await isPagePath(context.db, state, from)))
       reason = `A page lives at ${from}.`;
+    else if (state.plannedRedirects.has(from))
+      reason = "Another item of this file had this address.";
     else {
       const problem = await findRedirectProblem(context.db, { fromPath: from, toPath: path });
       if (problem)

@@ -285,6 +285,54 @@ describeEachDatabase("WordPress import", (get) => {
     expect(ledger.some((row) => row.sourceKey.includes("old-site.invalid"))).toBe(true);
   }, 120_000);
 
+  it("splits a long page into blocks, and leaves the paths of pages to the pages", async () => {
+    const database = get();
+    const env = importEnv();
+    const item = (fields: string) =>
+      `<item>${fields}<wp:post_date_gmt>2021-06-01 08:00:00</wp:post_date_gmt><wp:status>publish</wp:status></item>`;
+    const long = Array.from(
+      { length: 30 },
+      (_, index) => `<p>Paragraph ${index}: ${"we build and run software. ".repeat(40)}</p>`,
+    ).join("");
+    const file = tempFile(
+      "third.xml",
+      `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Third site</title><link>https://third.example</link>
+<wp:base_site_url>https://third.example</wp:base_site_url><wp:base_blog_url>https://third.example</wp:base_blog_url>
+${item(`<title>Team</title><link>https://third.example/team/</link><content:encoded><![CDATA[${long}]]></content:encoded><wp:post_id>1</wp:post_id><wp:post_name>team</wp:post_name><wp:post_type>page</wp:post_type>`)}
+${item(`<title>Meet the team</title><link>https://third.example/team/</link><content:encoded><![CDATA[<p>Hello.</p>]]></content:encoded><wp:post_id>2</wp:post_id><wp:post_name>meet-the-team</wp:post_name><wp:post_type>post</wp:post_type>`)}
+${item(`<title>About us</title><link>https://third.example/about-us/</link><content:encoded><![CDATA[<p>Ours.</p>]]></content:encoded><wp:post_id>3</wp:post_id><wp:post_name>about-us</wp:post_name><wp:post_type>page</wp:post_type>`)}
+</channel></rss>`,
+    );
+    const { preview, items } = await importFile({ database, env, kind: "wordpress", file });
+    expect(items.filter((row) => row.outcome === "failed")).toEqual([]);
+    expect(rowOf(preview.items, "page", "Team")?.reason).toMatch(
+      /^Published page \/team: a hero and 2 rich-text blocks\.$/,
+    );
+    const [team] = await database.db.select().from(pages).where(eq(pages.path, "/team"));
+    expect(team.blocks.map((block) => block.type)).toEqual(["hero", "richText", "richText"]);
+    for (const block of team.blocks.slice(1))
+      expect(block.type === "richText" && block.markdown.length).toBeLessThanOrEqual(20_000);
+    expect(JSON.stringify(team.blocks)).toContain("Paragraph 29:");
+    // A post's old address where a page now lives would hide the page: left alone.
+    expect(rowOf(preview.items, "redirect", "/team → /insights/meet-the-team")).toMatchObject({
+      action: "skip",
+      reason: "A page lives at /team.",
+    });
+    expect(rowOf(preview.items, "redirect", "/?p=2 → /insights/meet-the-team")?.action).toBe(
+      "create",
+    );
+    // /about-us is one of the site's own pages (built in): the import takes the next path.
+    expect(rowOf(preview.items, "page", "About us")?.reason).toMatch(
+      /^Published page \/about-us-2: .* At \/about-us-2: \/about-us already has a page\./,
+    );
+    expect(rowOf(preview.items, "redirect", "/about-us → /about-us-2")).toMatchObject({
+      action: "skip",
+      reason: "Frontier has its own page at /about-us.",
+    });
+  }, 120_000);
+
   it("refuses a file that is not a WordPress export, with the reason", async () => {
     const database = get();
     const env = importEnv();
