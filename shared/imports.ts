@@ -15,5 +15,5 @@ export const importFileLimits = { source: 512 * 1024 ** 2, zip: 2 * 1024 ** 3 } 
 
 /** An import's rows, a page at a time, filtered by what happens to them. */
 export const IMPORT_ITEMS_PAGE_SIZE = 50;
-export const itemFilters = ["all", "create", "skip", "later", "problems"] as const;
+export const itemFilters = ["all", "create", "skip", "problems"] as const;
 export type ItemFilter = (typeof itemFilters)[number];

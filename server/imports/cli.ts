@@ -136,12 +136,10 @@ async function main() {
     const skipped = await database.db
       .select()
       .from(importItems)
-      .where(and(eq(importItems.runId, run.id), inArray(importItems.action, ["skip", "later"])))
+      .where(and(eq(importItems.runId, run.id), eq(importItems.action, "skip")))
       .orderBy(asc(importItems.position));
     for (const item of skipped)
-      say(
-        `  ${item.action === "later" ? "later" : "skip"}  ${item.origin}  ${item.itemKind} ${item.label}: ${item.reason}`,
-      );
+      say(`  skip  ${item.origin}  ${item.itemKind} ${item.label}: ${item.reason}`);
     if (previewed.facts.needsConsent && !values["all-agreed"])
       fail(
         "The list does not say who agreed to receive the newsletter: add a status column, or run again with --all-agreed if everyone in it did.",

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insights } from "#server/db/schema/content.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { redirects } from "#server/db/schema/seo.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { fixture, importEnv, importFile, startOldSite, tempFile } from "#tests/helpers/imports.ts";
@@ -20,7 +21,7 @@ const rowOf = <Row extends { itemKind: string; label: string }>(
 ) => items.find((item) => item.itemKind === kind && item.label.includes(label));
 
 describeEachDatabase("Ghost import", (get) => {
-  it("maps posts with tags, authors, excerpts and images, keeps pages for later, and runs once", async () => {
+  it("maps posts with tags, authors, excerpts and images, pages into blocks, and runs once", async () => {
     const database = get();
     const env = importEnv({ PRIVATE_FETCH_ORIGINS: site.origin });
     const file = tempFile("ghost.json", fixture("ghost.json"));
@@ -41,7 +42,18 @@ describeEachDatabase("Ghost import", (get) => {
     expect(rowOf(preview.items, "post", "For paying members")?.reason).toMatch(
       /paying members only on Ghost: kept as a draft/,
     );
-    expect(rowOf(preview.items, "page", "Contact us")).toMatchObject({ action: "later" });
+    expect(rowOf(preview.items, "page", "Contact us")).toMatchObject({ action: "create" });
+    expect(rowOf(preview.items, "page", "Contact us")?.reason).toMatch(
+      /^Published page \/contact-us: a hero and 1 rich-text block\. Scripts, frames and forms/,
+    );
+    // /pricing is one of the site's own pages: the draft takes a free path.
+    expect(rowOf(preview.items, "page", "Pricing (draft)")?.reason).toMatch(
+      /^Draft page \/pricing-2: .* At \/pricing-2: \/pricing already has a page\./,
+    );
+    expect(rowOf(preview.items, "redirect", "/blog/contact-us")).toMatchObject({
+      action: "create",
+      label: "/blog/contact-us → /contact-us",
+    });
     expect(items.filter((item) => item.outcome === "failed")).toEqual([]);
 
     const [post] = await database.db
@@ -73,12 +85,37 @@ describeEachDatabase("Ghost import", (get) => {
       .from(redirects)
       .where(eq(redirects.fromPath, "/blog/shipping-with-ghost"));
     expect(redirect?.toPath).toBe("/insights/shipping-with-ghost");
+    const [contact] = await database.db.select().from(pages).where(eq(pages.path, "/contact-us"));
+    expect(contact).toMatchObject({ title: "Contact us", status: "published" });
+    expect(contact.publishedAt?.toISOString()).toBe("2022-01-01T09:00:00.000Z");
+    expect(contact.blocks).toEqual([
+      expect.objectContaining({ type: "hero", title: "Contact us" }),
+      expect.objectContaining({
+        type: "richText",
+        markdown: "Write to us.\n\n## Where\n\nOn the quay.",
+      }),
+    ]);
+    const [draft] = await database.db.select().from(pages).where(eq(pages.path, "/pricing-2"));
+    expect(draft).toMatchObject({ title: "Pricing (draft)", status: "draft" });
+    const [pageRedirect] = await database.db
+      .select()
+      .from(redirects)
+      .where(eq(redirects.fromPath, "/blog/contact-us"));
+    expect(pageRedirect).toMatchObject({ toPath: "/contact-us", status: 301 });
 
-    const total = async () => (await database.db.select({ n: count() }).from(insights))[0].n;
+    const total = async () => ({
+      insights: (await database.db.select({ n: count() }).from(insights))[0].n,
+      pages: (await database.db.select({ n: count() }).from(pages))[0].n,
+      redirects: (await database.db.select({ n: count() }).from(redirects))[0].n,
+    });
     const before = await total();
+    expect(before.pages).toBe(2);
     const again = await importFile({ database, env, kind: "ghost", file, options });
     expect(again.items.some((item) => item.outcome === "created")).toBe(false);
-    expect(await total()).toBe(before);
+    expect(rowOf(again.preview.items, "page", "Contact us")?.reason).toBe(
+      "Imported before: /contact-us.",
+    );
+    expect(await total()).toEqual(before);
   }, 120_000);
 
   it("refuses JSON that cannot be read", async () => {

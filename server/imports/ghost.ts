@@ -1,19 +1,20 @@
 import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { readJsonRecords } from "./json-records";
 import { planPage } from "./pages";
-import { newPostsState, type PostsState, planPost, type SourcePost } from "./posts";
+import { planPost, type SourcePost } from "./posts";
+import { newSiteState, type SiteState } from "./site-state";
 import type { Importer } from "./types";
 
 /**
  * A Ghost export (Settings → Labs → Export your content, a JSON file): posts become insights
- * with their tags, authors, excerpts and feature images; pages wait for the page builder.
+ * with their tags, authors, excerpts and feature images; pages become pages built from blocks.
  * Ghost keeps tags, authors and their links to posts in tables of their own: they are read
  * first, then the posts one at a time.
  */
 
 type GhostRecord = Record<string, unknown>;
 
-type GhostState = PostsState & {
+type GhostState = SiteState & {
   tags: Map<string, { name: string; isPublic: boolean }>;
   postTags: Map<string, Array<{ tagId: string; order: number }>>;
   users: Map<string, string>;
@@ -130,7 +131,7 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
       sitePath = "";
     }
     return {
-      ...newPostsState("ghost", siteUrl, context.zip),
+      ...newSiteState("ghost", siteUrl, context.zip),
       tags,
       postTags,
       users,
@@ -155,20 +156,27 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
     const status = statusOf(post);
     const date = dateOf(post.published_at) ?? dateOf(post.created_at);
     const oldPaths = slug ? [`${state.sitePath}/${slug}/`] : [];
+    const hasText = Boolean(text(post.html).trim() || text(post.plaintext).trim());
+    const noHtml = {
+      status: "skip" as const,
+      skipReason: "The export has no HTML for it (export again from Ghost 5 or later).",
+    };
     if (type === "page")
-      return [
-        planPage({
+      return planPage(
+        {
           key: text(post.uuid) || id,
           origin: `page ${id}`,
           title: text(post.title),
           slug,
           html: htmlOf(post),
           isWordPress: false,
-          status: status.status === "published" ? "published" : "draft",
+          ...(hasText ? status : noHtml),
           date,
           oldPaths,
-        }),
-      ];
+        },
+        context,
+        state,
+      );
     const authors = sortedIds(state.postAuthors.get(id))
       .map((entry) => state.users.get(entry.authorId))
       .filter(Boolean);
@@ -178,7 +186,6 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
       .filter((tag): tag is { name: string; isPublic: boolean } => Boolean(tag?.isPublic))
       .map((tag) => tag.name);
     const feature = text(post.feature_image);
-    const hasText = Boolean(text(post.html).trim() || text(post.plaintext).trim());
     return planPost(
       {
         key: text(post.uuid) || id,
@@ -190,12 +197,7 @@ export const ghostImporter: Importer<GhostState, GhostRecord> = {
         excerpt: text(post.custom_excerpt) || htmlToText(text(post.excerpt)),
         author,
         tags,
-        ...(hasText
-          ? status
-          : {
-              status: "skip" as const,
-              skipReason: "The export has no HTML for it (export again from Ghost 5 or later).",
-            }),
+        ...(hasText ? status : noHtml),
         date,
         featuredImage: feature ? { url: feature, alt: state.featureAlts.get(id) ?? "" } : undefined,
         oldPaths,

@@ -2,7 +2,7 @@ import { and, asc, eq, max } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database } from "#server/db/client.ts";
-import { type ImportOutcome, importItems, importRuns } from "#server/db/schema/imports.ts";
+import { importItems, importRuns } from "#server/db/schema/imports.ts";
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
@@ -249,11 +249,7 @@ async function runUnit(
           log.warn(`import ${runId}: ${item.itemKind} failed`, error);
         result = { outcome: "failed", note: (error as Error).message ?? String(error) };
       }
-    } else
-      result = {
-        outcome: (item.action === "later" ? "later" : "skipped") as ImportOutcome,
-        note: item.reason,
-      };
+    } else result = { outcome: "skipped", note: item.reason };
     const position = stored[index]?.position;
     const values = {
       outcome: result.outcome,

@@ -1,15 +1,8 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { isCacheablePath } from "#server/cache/public-pages.ts";
 import { markdownToText } from "#server/content/markdown.ts";
 import { saveInsight } from "#server/content-admin/insights.ts";
+import type { Db } from "#server/db/client.ts";
 import { comments, insights } from "#server/db/schema/content.ts";
-import { redirects } from "#server/db/schema/seo.ts";
-import { AppError } from "#server/errors.ts";
-import { saveUpload } from "#server/media/media.ts";
-import { uploadLimits } from "#server/media/validate-upload.ts";
-import { FetchFailedError, safeFetch, UnsafeAddressError } from "#server/net/safe-fetch.ts";
-import { findRedirectProblem, isProductPath, parseRedirectSource } from "#server/seo/redirects.ts";
 import { slugify } from "#shared/content-admin/forms.ts";
 import {
   type ConvertedHtml,
@@ -18,9 +11,11 @@ import {
   htmlToText,
   shorten,
 } from "./html-to-markdown";
+import { planImage, withImportedImages } from "./images";
 import { AlreadyImportedError, findImported, recordImported } from "./ledger";
+import { planRedirects, type RedirectTarget } from "./old-addresses";
+import type { SiteState } from "./site-state";
 import type { ImportContext, ItemResult, PlannedItem } from "./types";
-import { readZipEntry, type SafeZip } from "./zip-reader";
 
 /**
  * Posts from another platform (WordPress, Ghost) as insights, with their images in the media
@@ -64,180 +59,11 @@ export type SourcePost = {
   comments: SourceComment[];
 };
 
-export type PostsState = {
-  /** The ledger's origin: "wordpress:https://old.example.com", "ghost". */
-  source: string;
-  /** The old site, for image addresses written without it. */
-  siteUrl: string;
-  /** The uploads zip's files by their path below the uploads folder. */
-  zipPaths: Map<string, string>;
-  /** Seen earlier in this read of the file: listed once. */
-  plannedImages: Set<string>;
-  plannedSlugs: Set<string>;
-  plannedRedirects: Set<string>;
-};
-
 const MAX_TAGS = 12;
 const MAX_BODY = 100_000;
 
-export function newPostsState(source: string, siteUrl: string, zip?: SafeZip): PostsState {
-  return {
-    source,
-    siteUrl,
-    zipPaths: zip ? indexZipPaths(zip) : new Map(),
-    plannedImages: new Set(),
-    plannedSlugs: new Set(),
-    plannedRedirects: new Set(),
-  };
-}
-
-/** Where a file sits below an uploads folder: "2019/05/photo.jpg". */
-function relativeUploadPath(value: string) {
-  const clean = value.replace(/\\/g, "/");
-  for (const marker of ["wp-content/uploads/", "content/images/", "uploads/", "images/"]) {
-    const at = clean.lastIndexOf(marker);
-    if (at >= 0) return clean.slice(at + marker.length);
-  }
-  return clean.replace(/^\/+/, "");
-}
-
-function indexZipPaths(zip: SafeZip) {
-  const paths = new Map<string, string>();
-  for (const name of zip.files.keys()) {
-    if (name.startsWith("__MACOSX/") || path.posix.basename(name).startsWith(".")) continue;
-    const relative = relativeUploadPath(name);
-    if (!paths.has(relative)) paths.set(relative, name);
-    if (!paths.has(name)) paths.set(name, name);
-  }
-  return paths;
-}
-
-/** The candidates of an image address in an uploads folder: as written, then the full size. */
-function zipCandidates(address: string) {
-  let pathname = address;
-  try {
-    pathname = decodeURIComponent(new URL(address, "http://x").pathname);
-  } catch {
-    // a path as it is
-  }
-  const relative = relativeUploadPath(pathname).replace(/^size\/w\d+\//, "");
-  const original = relative
-    .replace(/-\d+x\d+(\.[a-z0-9]+)$/i, "$1")
-    .replace(/-scaled(\.[a-z0-9]+)$/i, "$1");
-  return [...new Set([relative, original])];
-}
-
-type ImageSource =
-  | { kind: "zip"; entry: string }
-  | { kind: "url"; url: string }
-  | { kind: "missing"; reason: string };
-
-function imageSourceOf(address: string, context: ImportContext, state: PostsState): ImageSource {
-  for (const candidate of zipCandidates(address)) {
-    const entry = state.zipPaths.get(candidate);
-    if (entry) return { kind: "zip", entry };
-  }
-  let url: URL | undefined;
-  try {
-    url = new URL(
-      address.replace(/^__GHOST_URL__/, state.siteUrl || "__GHOST_URL__"),
-      state.siteUrl || undefined,
-    );
-  } catch {
-    url = undefined;
-  }
-  if (url && (url.protocol === "http:" || url.protocol === "https:"))
-    return { kind: "url", url: url.href };
-  return {
-    kind: "missing",
-    reason: context.zip
-      ? "not in the uploads zip, and the address is not a full web address"
-      : "the address is not a full web address: add the uploads folder as a zip, or give the old site's address",
-  };
-}
-
-function describeSource(source: ImageSource) {
-  if (source.kind === "zip") return `From the uploads zip (${source.entry}).`;
-  if (source.kind === "url")
-    return `Fetched from ${new URL(source.url).host} when imported; listed as missing if it does not answer.`;
-  return `${source.reason[0].toUpperCase()}${source.reason.slice(1)}.`;
-}
-
-/** An image's bytes from the zip or its address; a reason instead when they cannot be had. */
-async function imageBytes(source: ImageSource, context: ImportContext) {
-  if (source.kind === "missing") return { reason: source.reason };
-  if (source.kind === "zip") {
-    const entry = context.zip?.files.get(source.entry);
-    if (!entry || !context.zip) return { reason: "not in the uploads zip any more" };
-    const bytes = await readZipEntry(context.zip, entry, uploadLimits.image);
-    return bytes ? { bytes } : { reason: "larger than the 10 MB an image may be" };
-  }
-  try {
-    const answer = await safeFetch(source.url, {
-      timeoutMs: 20_000,
-      maxBytes: uploadLimits.image,
-      allowedOrigins: context.env.PRIVATE_FETCH_ORIGINS ?? [],
-      headers: { Accept: "image/*" },
-    });
-    if (answer.status !== 200) return { reason: `its address answered ${answer.status}` };
-    return { bytes: answer.body };
-  } catch (error) {
-    if (error instanceof UnsafeAddressError || error instanceof FetchFailedError)
-      return {
-        reason:
-          error instanceof FetchFailedError && error.reason === "too-large"
-            ? "larger than the 10 MB an image may be"
-            : error.message,
-      };
-    throw error;
-  }
-}
-
-function planImage(
-  image: { src: string; alt: string },
-  post: SourcePost,
-  context: ImportContext,
-  state: PostsState,
-): PlannedItem | undefined {
-  if (state.plannedImages.has(image.src)) return undefined;
-  state.plannedImages.add(image.src);
-  const source = imageSourceOf(image.src, context, state);
-  const label = path.posix.basename(image.src.split("?")[0]) || image.src;
-  const key = { source: state.source, itemKind: "image", sourceKey: image.src };
-  return {
-    itemKind: "image",
-    origin: post.origin,
-    label,
-    action: source.kind === "missing" ? "skip" : "create",
-    reason: source.kind === "missing" ? `Missing: ${source.reason}.` : describeSource(source),
-    run: async (): Promise<ItemResult> => {
-      if (await findImported(context.db, key))
-        return { outcome: "skipped", note: "Imported before." };
-      const got = await imageBytes(source, context);
-      if ("reason" in got) return { outcome: "missing", note: `Missing: ${got.reason}.` };
-      try {
-        const saved = await saveUpload({
-          db: context.db,
-          env: context.env,
-          bytes: got.bytes,
-          kind: "image",
-          alt: shorten(image.alt || post.title || label, 300),
-          originalName: label,
-          actorId: context.actor.id,
-        });
-        await recordImported(context.db, { ...key, targetId: saved.id, targetUrl: saved.url });
-        return { outcome: "created", note: describeSource(source), targetHref: saved.url };
-      } catch (error) {
-        if (error instanceof AppError)
-          return { outcome: "missing", note: `Missing: ${error.message}` };
-        throw error;
-      }
-    },
-  };
-}
-
 /** The slug an imported post takes: its own when free, else with -2, -3… */
-async function planSlug(post: SourcePost, context: ImportContext, state: PostsState) {
+async function planSlug(post: SourcePost, context: ImportContext, state: SiteState) {
   let decoded = post.slug;
   try {
     decoded = decodeURIComponent(post.slug);
@@ -274,30 +100,26 @@ function cleanTags(tags: string[]) {
   return { tags: all.slice(0, MAX_TAGS), dropped: all.slice(MAX_TAGS) };
 }
 
-/** Replaces image addresses in Markdown with the media library's, where the image came in. */
-async function withImportedImages(
-  markdown: string,
-  images: ConvertedHtml["images"],
-  context: ImportContext,
-  state: PostsState,
-) {
-  let result = markdown;
-  for (const image of images) {
-    const found = await findImported(context.db, {
-      source: state.source,
-      itemKind: "image",
-      sourceKey: image.src,
-    });
-    if (found?.targetUrl) result = result.split(`](${image.src}`).join(`](${found.targetUrl}`);
-  }
-  return result;
+/** An insight's address by its id, for the redirects to it. */
+function insightTarget(key: RedirectTarget["key"]): RedirectTarget {
+  return {
+    key,
+    noun: "post",
+    async pathOf(db: Db, id: string) {
+      const [row] = await db
+        .select({ slug: insights.slug })
+        .from(insights)
+        .where(eq(insights.id, id));
+      return row ? `/insights/${row.slug}` : undefined;
+    },
+  };
 }
 
 /** Every row one post makes: its images, the post, its comments and its old addresses. */
 export async function planPost(
   post: SourcePost,
   context: ImportContext,
-  state: PostsState,
+  state: SiteState,
 ): Promise<PlannedItem[]> {
   const key = { source: state.source, itemKind: "post", sourceKey: post.key };
   const title = shorten(decodeEntities(post.title), 200);
@@ -332,7 +154,11 @@ export async function planPost(
     items.push(postItem);
     // The old addresses of a post imported before still lead to it.
     if (imported && post.status === "published")
-      items.push(...(await planRedirects(post, context, state, imported.targetId)));
+      items.push(
+        ...(await planRedirects(post, insightTarget(key), context, state, {
+          importedId: imported.targetId,
+        })),
+      );
     for (const comment of post.comments)
       items.push(await planComment(comment, post, context, state, Boolean(imported)));
     return items;
@@ -342,7 +168,7 @@ export async function planPost(
   if (post.featuredImage && !images.some((image) => image.src === post.featuredImage?.url))
     images.unshift({ src: post.featuredImage.url, alt: post.featuredImage.alt });
   for (const image of images) {
-    const planned = planImage(image, post, context, state);
+    const planned = planImage(image, { origin: post.origin, title: post.title }, context, state);
     if (planned) items.push(planned);
   }
 
@@ -423,7 +249,11 @@ export async function planPost(
   for (const comment of post.comments)
     items.push(await planComment(comment, post, context, state, false));
   if (status === "published")
-    items.push(...(await planRedirects(post, context, state, undefined, slug)));
+    items.push(
+      ...(await planRedirects(post, insightTarget(key), context, state, {
+        plannedPath: `/insights/${slug}`,
+      })),
+    );
   return items;
 }
 
@@ -431,7 +261,7 @@ async function planComment(
   comment: SourceComment,
   post: SourcePost,
   context: ImportContext,
-  state: PostsState,
+  state: SiteState,
   isPostImportedBefore: boolean,
 ): Promise<PlannedItem> {
   const key = { source: state.source, itemKind: "comment", sourceKey: comment.key };
@@ -478,92 +308,4 @@ async function planComment(
       : `${state_}, as it was.`,
     run,
   };
-}
-
-/** A 301 from each old address of a published post to its insight. */
-async function planRedirects(
-  post: SourcePost,
-  context: ImportContext,
-  state: PostsState,
-  importedId?: string,
-  plannedSlug?: string,
-): Promise<PlannedItem[]> {
-  const items: PlannedItem[] = [];
-  const postKey = { source: state.source, itemKind: "post", sourceKey: post.key };
-  let slug = plannedSlug;
-  if (importedId) {
-    const [row] = await context.db
-      .select({ slug: insights.slug })
-      .from(insights)
-      .where(eq(insights.id, importedId));
-    if (!row) return items;
-    slug = row.slug;
-  }
-  if (!slug) return items;
-  const target = `/insights/${slug}`;
-  for (const oldPath of post.oldPaths) {
-    const from = parseRedirectSource(oldPath);
-    const base = {
-      itemKind: "redirect",
-      origin: post.origin,
-      label: `${from ?? oldPath} → ${target}`,
-    };
-    if (!from) {
-      items.push({ ...base, action: "skip", reason: "Not an address on the old site." });
-      continue;
-    }
-    const pathOnly = from.split("?")[0];
-    let reason = "";
-    if (from === target) reason = "The old address is the new one.";
-    else if (state.plannedRedirects.has(from))
-      reason = "Another item of this file had this address.";
-    else if (isProductPath(pathOnly)) reason = "The address belongs to Frontier's own tools.";
-    else if (
-      !from.includes("?") &&
-      isCacheablePath(from) &&
-      !/^\/(insights|case-studies)\/[^/]+$/.test(from)
-    )
-      reason = `Frontier has its own page at ${from}.`;
-    else {
-      const problem = await findRedirectProblem(context.db, { fromPath: from, toPath: target });
-      if (problem)
-        reason = problem.message.startsWith("This redirect already exists")
-          ? "Already there."
-          : problem.message;
-    }
-    state.plannedRedirects.add(from);
-    if (reason) {
-      items.push({ ...base, action: "skip", reason });
-      continue;
-    }
-    items.push({
-      ...base,
-      action: "create",
-      reason: "A 301 (moved for good).",
-      run: async () => {
-        const post = importedId
-          ? { targetId: importedId }
-          : await findImported(context.db, postKey);
-        if (!post) return { outcome: "skipped", note: "Its post was not imported." };
-        const [insight] = await context.db
-          .select({ slug: insights.slug })
-          .from(insights)
-          .where(eq(insights.id, post.targetId));
-        if (!insight) return { outcome: "skipped", note: "Its insight is gone." };
-        const rows = await context.db
-          .insert(redirects)
-          .values({ fromPath: from, toPath: `/insights/${insight.slug}`, status: 301 })
-          .onConflictDoNothing()
-          .returning({ id: redirects.id });
-        return rows.length
-          ? {
-              outcome: "created",
-              note: `${from} → /insights/${insight.slug}`,
-              targetHref: "/admin/seo",
-            }
-          : { outcome: "skipped", note: "Already there." };
-      },
-    });
-  }
-  return items;
 }

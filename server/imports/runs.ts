@@ -143,14 +143,9 @@ export async function findImportItems({
       ? inArray(importItems.action, ["create", "update"])
       : filter === "skip"
         ? eq(importItems.action, "skip")
-        : filter === "later"
-          ? eq(importItems.action, "later")
-          : filter === "problems"
-            ? and(
-                isNotNull(importItems.outcome),
-                inArray(importItems.outcome, ["failed", "missing"]),
-              )
-            : undefined,
+        : filter === "problems"
+          ? and(isNotNull(importItems.outcome), inArray(importItems.outcome, ["failed", "missing"]))
+          : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(importItems).where(where);
   const pageCount = Math.max(1, Math.ceil(total / IMPORT_ITEMS_PAGE_SIZE));

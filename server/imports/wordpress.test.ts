@@ -6,6 +6,7 @@ import yazl from "yazl";
 import { comments, insights } from "#server/db/schema/content.ts";
 import { importRecords } from "#server/db/schema/imports.ts";
 import { media } from "#server/db/schema/media.ts";
+import { pages } from "#server/db/schema/pages.ts";
 import { redirects } from "#server/db/schema/seo.ts";
 import { redirectMiddleware } from "#server/seo/redirect-middleware.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -72,8 +73,27 @@ describeEachDatabase("WordPress import", (get) => {
       reason: "It has no title.",
     });
     expect(rowOf(rows, "post", "Members only")?.reason).toMatch(/It was private: kept as a draft/);
-    expect(rowOf(rows, "page", "About us")).toMatchObject({ action: "later" });
-    expect(rowOf(rows, "page", "About us")?.reason).toMatch(/once the page builder is available/);
+    expect(rowOf(rows, "page", "About us")).toMatchObject({ action: "create", origin: "page 150" });
+    expect(rowOf(rows, "page", "About us")?.reason).toMatch(
+      /^Published page \/about: a hero and 1 rich-text block\. .*Scripts, frames and forms .* removed/,
+    );
+    // /contact is the contact form's own route: the page takes a free path, and says so.
+    expect(rowOf(rows, "page", "Contact")?.reason).toMatch(
+      /^Published page \/contact-2: .* At \/contact-2: \/contact belongs to another part of the site\. Shortcodes removed: contact-form-7\./,
+    );
+    expect(rowOf(rows, "page", "Careers")?.reason).toMatch(/^Draft page \/careers:/);
+    expect(rowOf(rows, "image", "team.png")).toMatchObject({
+      action: "create",
+      origin: "page 150",
+    });
+    expect(rowOf(rows, "redirect", "/?page_id=150")).toMatchObject({
+      action: "create",
+      label: "/?page_id=150 → /about",
+    });
+    expect(rowOf(rows, "redirect", "/contact → /contact-2")).toMatchObject({
+      action: "skip",
+      reason: "Frontier has its own page at /contact.",
+    });
     expect(rowOf(rows, "other", "Home")).toMatchObject({ action: "skip" });
     expect(rowOf(rows, "comment", "Cheap Pills")).toMatchObject({
       action: "skip",
@@ -89,7 +109,7 @@ describeEachDatabase("WordPress import", (get) => {
     expect(preview.run?.planned).toMatchObject({
       "post:create": 5,
       "post:skip": 2,
-      "page:later": 1,
+      "page:create": 3,
     });
 
     // What it made.
@@ -144,7 +164,33 @@ describeEachDatabase("WordPress import", (get) => {
     ).toEqual([
       "/wp-content/uploads/2019/05/diagram-300x200.png",
       "/wp-content/uploads/2019/05/featured.png",
+      "/wp-content/uploads/2019/05/team.png",
     ]);
+
+    // Pages: a hero with the title, then the text, with nothing that runs.
+    const [about] = await database.db.select().from(pages).where(eq(pages.path, "/about"));
+    expect(about).toMatchObject({ title: "About us", status: "published", isHome: false });
+    expect(about.publishedAt?.toISOString()).toBe("2018-01-01T08:00:00.000Z");
+    expect(about.blocks[0]).toMatchObject({ type: "hero", variant: "page", title: "About us" });
+    const aboutText = about.blocks[1].type === "richText" ? about.blocks[1].markdown : "";
+    expect(aboutText).toContain("## Who we are");
+    expect(aboutText).toMatch(/!\[The team\]\(\/uploads\/images\/[0-9a-f]{32}-\d+\.webp\)/);
+    expect(aboutText).toContain("`<\u200bdiv>`");
+    expect(JSON.stringify(about.blocks)).not.toMatch(/<script|document\.|cookie|alert\(|onload/i);
+    const [contactPage] = await database.db
+      .select()
+      .from(pages)
+      .where(eq(pages.path, "/contact-2"));
+    expect(contactPage).toMatchObject({ title: "Contact", status: "published" });
+    const [careers] = await database.db.select().from(pages).where(eq(pages.path, "/careers"));
+    expect(careers).toMatchObject({ title: "Careers", status: "draft", publishedAt: null });
+    const pageLedger = await database.db
+      .select()
+      .from(importRecords)
+      .where(eq(importRecords.itemKind, "page"));
+    expect(pageLedger.map((row) => row.targetId).sort()).toEqual(
+      [about.id, contactPage.id, careers.id].sort(),
+    );
 
     // Every old address shape answers with a 301 to the new insight.
     const app = express();
@@ -164,6 +210,9 @@ describeEachDatabase("WordPress import", (get) => {
         ["/?p=101&utm_source=old", "/insights/moving-fast?utm_source=old"],
         ["/blog/second-post/", "/insights/second-post"],
         ["/?p=104", "/insights/second-post"],
+        ["/company/about/", "/about"],
+        ["/?page_id=150", "/about"],
+        ["/?page_id=151", "/contact-2"],
       ]) {
         const answer = await fetch(`${base}${from}`, { redirect: "manual" });
         expect(answer.status, from).toBe(301);
@@ -172,6 +221,9 @@ describeEachDatabase("WordPress import", (get) => {
       // Drafts and scheduled posts were never public: no redirect leads to them.
       expect((await fetch(`${base}/?p=102`, { redirect: "manual" })).status).toBe(404);
       expect((await fetch(`${base}/?p=999`, { redirect: "manual" })).status).toBe(404);
+      expect((await fetch(`${base}/?page_id=152`, { redirect: "manual" })).status).toBe(404);
+      // The contact form's own address is not taken over by the old site's page.
+      expect((await fetch(`${base}/contact/`, { redirect: "manual" })).status).toBe(404);
     } finally {
       server.close();
     }
@@ -182,11 +234,16 @@ describeEachDatabase("WordPress import", (get) => {
       comments: (await database.db.select({ n: count() }).from(comments))[0].n,
       media: (await database.db.select({ n: count() }).from(media))[0].n,
       redirects: (await database.db.select({ n: count() }).from(redirects))[0].n,
+      pages: (await database.db.select({ n: count() }).from(pages))[0].n,
     });
     const before = await counts();
-    expect(before).toEqual({ insights: 5, comments: 2, media: 2, redirects: 4 });
+    expect(before).toEqual({ insights: 5, comments: 2, media: 3, redirects: 7, pages: 3 });
     const again = await importFile({ database, env, kind: "wordpress", file });
     expect(again.preview.run?.planned["post:create"]).toBeUndefined();
+    expect(again.preview.run?.planned["page:create"]).toBeUndefined();
+    expect(rowOf(again.preview.items, "page", "Contact")?.reason).toBe(
+      "Imported before: /contact-2.",
+    );
     expect(rowOf(again.preview.items, "post", "Moving fast")?.reason).toBe(
       "Imported before: /insights/moving-fast.",
     );
@@ -226,6 +283,54 @@ describeEachDatabase("WordPress import", (get) => {
       .from(importRecords)
       .where(eq(importRecords.itemKind, "image"));
     expect(ledger.some((row) => row.sourceKey.includes("old-site.invalid"))).toBe(true);
+  }, 120_000);
+
+  it("splits a long page into blocks, and leaves the paths of pages to the pages", async () => {
+    const database = get();
+    const env = importEnv();
+    const item = (fields: string) =>
+      `<item>${fields}<wp:post_date_gmt>2021-06-01 08:00:00</wp:post_date_gmt><wp:status>publish</wp:status></item>`;
+    const long = Array.from(
+      { length: 30 },
+      (_, index) => `<p>Paragraph ${index}: ${"we build and run software. ".repeat(40)}</p>`,
+    ).join("");
+    const file = tempFile(
+      "third.xml",
+      `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Third site</title><link>https://third.example</link>
+<wp:base_site_url>https://third.example</wp:base_site_url><wp:base_blog_url>https://third.example</wp:base_blog_url>
+${item(`<title>Team</title><link>https://third.example/team/</link><content:encoded><![CDATA[${long}]]></content:encoded><wp:post_id>1</wp:post_id><wp:post_name>team</wp:post_name><wp:post_type>page</wp:post_type>`)}
+${item(`<title>Meet the team</title><link>https://third.example/team/</link><content:encoded><![CDATA[<p>Hello.</p>]]></content:encoded><wp:post_id>2</wp:post_id><wp:post_name>meet-the-team</wp:post_name><wp:post_type>post</wp:post_type>`)}
+${item(`<title>About us</title><link>https://third.example/about-us/</link><content:encoded><![CDATA[<p>Ours.</p>]]></content:encoded><wp:post_id>3</wp:post_id><wp:post_name>about-us</wp:post_name><wp:post_type>page</wp:post_type>`)}
+</channel></rss>`,
+    );
+    const { preview, items } = await importFile({ database, env, kind: "wordpress", file });
+    expect(items.filter((row) => row.outcome === "failed")).toEqual([]);
+    expect(rowOf(preview.items, "page", "Team")?.reason).toMatch(
+      /^Published page \/team: a hero and 2 rich-text blocks\.$/,
+    );
+    const [team] = await database.db.select().from(pages).where(eq(pages.path, "/team"));
+    expect(team.blocks.map((block) => block.type)).toEqual(["hero", "richText", "richText"]);
+    for (const block of team.blocks.slice(1))
+      expect(block.type === "richText" && block.markdown.length).toBeLessThanOrEqual(20_000);
+    expect(JSON.stringify(team.blocks)).toContain("Paragraph 29:");
+    // A post's old address where a page now lives would hide the page: left alone.
+    expect(rowOf(preview.items, "redirect", "/team → /insights/meet-the-team")).toMatchObject({
+      action: "skip",
+      reason: "A page lives at /team.",
+    });
+    expect(rowOf(preview.items, "redirect", "/?p=2 → /insights/meet-the-team")?.action).toBe(
+      "create",
+    );
+    // /about-us is one of the site's own pages (built in): the import takes the next path.
+    expect(rowOf(preview.items, "page", "About us")?.reason).toMatch(
+      /^Published page \/about-us-2: .* At \/about-us-2: \/about-us already has a page\./,
+    );
+    expect(rowOf(preview.items, "redirect", "/about-us → /about-us-2")).toMatchObject({
+      action: "skip",
+      reason: "Frontier has its own page at /about-us.",
+    });
   }, 120_000);
 
   it("refuses a file that is not a WordPress export, with the reason", async () => {

@@ -1,24 +1,19 @@
 import { htmlToText, loadHtmlConversion } from "./html-to-markdown";
 import { planPage, type SourcePage } from "./pages";
-import {
-  newPostsState,
-  type PostsState,
-  planPost,
-  type SourceComment,
-  type SourcePost,
-} from "./posts";
+import { planPost, type SourceComment, type SourcePost } from "./posts";
+import { newSiteState, type SiteState } from "./site-state";
 import type { Importer } from "./types";
 import { readWxr, type WxrItem, type WxrSite } from "./wxr";
 
 /**
- * A WordPress export (Tools → Export, "All content"): posts become insights, pages wait for
- * the page builder, comments stay with their posts, featured and inline images come into
- * the media library, and every old address of a post redirects to its insight.
+ * A WordPress export (Tools → Export, "All content"): posts become insights, pages become
+ * pages built from blocks, comments stay with their posts, featured and inline images come
+ * into the media library, and every old address of a post or page redirects to it.
  */
 
 type Attachment = { url: string; alt: string };
 
-type WordPressState = PostsState & {
+type WordPressState = SiteState & {
   site: WxrSite;
   authors: Map<string, string>;
   attachments: Map<string, Attachment>;
@@ -154,7 +149,6 @@ function sourcePostOf(item: WxrItem, state: WordPressState): SourcePost {
 
 function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
   const id = (item.fields["wp:post_id"] ?? "").trim();
-  const status = statusOf(item).status;
   return {
     key: id,
     origin: `page ${id}`,
@@ -162,12 +156,16 @@ function sourcePageOf(item: WxrItem, state: WordPressState): SourcePage {
     slug: (item.fields["wp:post_name"] ?? "").trim() || (item.fields.title ?? ""),
     html: item.fields["content:encoded"] ?? "",
     isWordPress: true,
-    status: status === "published" ? "published" : status === "skip" ? "skip" : "draft",
+    ...statusOf(item),
     date: wordPressDate(item.fields["wp:post_date_gmt"], item.fields.pubDate),
     oldPaths: [
-      item.fields.link ? oldPathOf(item.fields.link, state) : undefined,
-      id ? `${state.blogPath}/?page_id=${id}` : undefined,
-    ].filter((value): value is string => Boolean(value)),
+      ...new Set(
+        [
+          item.fields.link ? oldPathOf(item.fields.link, state) : undefined,
+          id ? `${state.blogPath}/?page_id=${id}` : undefined,
+        ].filter((value): value is string => Boolean(value)),
+      ),
+    ],
   };
 }
 
@@ -204,7 +202,7 @@ export const wordPressImporter: Importer<WordPressState, WxrItem> = {
     const { origin, path } = siteOrigin(site);
     const siteUrl = context.run.options.siteUrl || (origin ? `${origin}${path}` : "");
     return {
-      ...newPostsState(`wordpress:${origin || site.title || "site"}${path}`, siteUrl, context.zip),
+      ...newSiteState(`wordpress:${origin || site.title || "site"}${path}`, siteUrl, context.zip),
       site,
       authors,
       attachments,
@@ -220,7 +218,7 @@ export const wordPressImporter: Importer<WordPressState, WxrItem> = {
     const type = (item.fields["wp:post_type"] ?? "").trim() || "post";
     const id = (item.fields["wp:post_id"] ?? "").trim();
     if (type === "post") return planPost(sourcePostOf(item, state), context, state);
-    if (type === "page") return [planPage(sourcePageOf(item, state))];
+    if (type === "page") return planPage(sourcePageOf(item, state), context, state);
     // Images are listed with the posts that show them; the rest of the library stays behind.
     if (type === "attachment") return [];
     return [

@@ -12,6 +12,8 @@ import { type BlockTypeName, blockTypes } from "./block-types";
 export const MAX_BLOCKS = 100;
 /** At most this many bytes of block data (UTF-8 JSON) on a page. */
 export const MAX_BLOCK_BYTES = 256 * 1024;
+/** At most this many characters of Markdown in one block's text. */
+export const MAX_BLOCK_MARKDOWN = 20_000;
 
 const HTML_TAG = /<\/?[a-z!?][^>]*>/i;
 
@@ -38,7 +40,7 @@ function optionalText(name: string, options: { max?: number } = {}) {
 }
 
 /** Markdown: rendered and sanitised on the server as insights are; raw HTML is refused. */
-function markdown(name: string, max = 20_000) {
+function markdown(name: string, max = MAX_BLOCK_MARKDOWN) {
   return text(name, { max });
 }
 

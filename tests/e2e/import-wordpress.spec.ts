@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe("importing a WordPress site", () => {
   it(
-    "previews the export, follows the import to its end, and sends old addresses to the new insight",
+    "previews the export, follows the import to its end, and sends old addresses to the new insight and page",
     async () => {
       const { page, errors, close } = await openPage(browser, {
         viewport: { width: 1440, height: 1000 },
@@ -59,7 +59,7 @@ describe("importing a WordPress site", () => {
       const rows = page.getByRole("table", { name: "Items of the file" });
       await rows.getByRole("row", { name: /Moving fast & keeping things.*Create/ }).waitFor();
       await rows.getByRole("row", { name: /Thrown away.*Skip.*In WordPress's trash/ }).waitFor();
-      await rows.getByRole("row", { name: /About us.*Later.*page builder/ }).waitFor();
+      await rows.getByRole("row", { name: /About us.*Create.*Published page \/about/ }).waitFor();
       await rows.getByRole("row", { name: /Cheap Pills.*Skip.*Marked as spam/ }).waitFor();
 
       await importButton.click();
@@ -68,6 +68,7 @@ describe("importing a WordPress site", () => {
         .waitFor({ timeout: budget(60_000) });
       await rows.getByRole("row", { name: /Moving fast & keeping things.*Created/ }).waitFor();
       await page.getByRole("link", { name: "Moving fast & keeping things" }).waitFor();
+      await rows.getByRole("row", { name: /About us.*Created.*\/about/ }).waitFor();
 
       // An old address, as a visitor follows it, lands on the insight.
       await page.goto(`${server.url}/2019/05/moving-fast/`);
@@ -80,6 +81,11 @@ describe("importing a WordPress site", () => {
           /^\/insights\/(moving-fast|second-post)$/,
         );
       }
+      // A page's old address lands on the page built from it.
+      await page.goto(`${server.url}/company/about/`);
+      await page.waitForURL(`${server.url}/about`);
+      await page.getByRole("heading", { level: 1, name: "About us" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "Who we are" }).waitFor();
       expect(errors).toEqual([]);
       await close();
     },

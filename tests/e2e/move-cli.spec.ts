@@ -38,12 +38,14 @@ describe("npm run import and npm run export", () => {
       const preview = run("import", source.dataDir, ["wordpress", file, "--preview"]);
       expect(preview.status, preview.stderr).toBe(0);
       expect(preview.stdout).toMatch(/post create: 5/);
+      expect(preview.stdout).toMatch(/page create: 3/);
       expect(preview.stdout).toMatch(
-        /later {2}page 150 {2}page About us: Pages are imported once the page builder is available/,
+        /skip {2}page 151 {2}redirect \/contact → \/contact-2: Frontier has its own page at \/contact\./,
       );
       const imported = run("import", source.dataDir, ["wordpress", file, "--yes"]);
       expect(imported.status, imported.stderr).toBe(0);
       expect(imported.stdout).toMatch(/post created: 5/);
+      expect(imported.stdout).toMatch(/page created: 3/);
       expect(imported.stdout).toMatch(/missing .* image diagram-300x200\.png/);
       const again = run("import", source.dataDir, ["wordpress", file, "--yes"]);
       expect(again.stdout).not.toMatch(/post created/);
@@ -78,6 +80,10 @@ describe("npm run import and npm run export", () => {
       expect(answer.status).toBe(301);
       expect(answer.headers.get("location")).toBe("/insights/moving-fast");
       expect((await fetch(`${server.url}/insights/moving-fast`)).status).toBe(200);
+      const pageAnswer = await fetch(`${server.url}/?page_id=150`, { redirect: "manual" });
+      expect(pageAnswer.status).toBe(301);
+      expect(pageAnswer.headers.get("location")).toBe("/about");
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
       await server.stop();
     },
     budget(300_000),

@@ -63,8 +63,12 @@ export const importRuns = pgTable(
   (table) => [index("import_runs_created_idx").on(table.createdAt)],
 );
 
-export type ImportAction = "create" | "update" | "skip" | "later";
-export type ImportOutcome = "created" | "updated" | "skipped" | "missing" | "failed" | "later";
+/**
+ * What a preview plans and what became of it. Rows of runs made before pages were imported
+ * may still read "later" (decision 770): the screens keep a word for it.
+ */
+export type ImportAction = "create" | "update" | "skip";
+export type ImportOutcome = "created" | "updated" | "skipped" | "missing" | "failed";
 
 /** One row of an import's preview (what will happen and why), then what happened. */
 export const importItems = pgTable(

@@ -8,6 +8,7 @@ export const runStatusText: Record<string, string> = {
   cancelled: "cancelled",
 };
 
+/** By action; "later" is only in rows of runs made before pages were imported (decision 770). */
 export const actionText: Record<string, string> = {
   create: "Create",
   update: "Update",

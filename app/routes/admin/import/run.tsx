@@ -241,7 +241,6 @@ const filterNames: Record<ItemFilter, string> = {
   all: "Everything",
   create: "To create",
   skip: "Skipped",
-  later: "Later",
   problems: "Problems",
 };
 
