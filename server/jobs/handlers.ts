@@ -7,6 +7,7 @@ import { runImportJob } from "#server/imports/pipeline.ts";
 import { IMPORT_JOB, IMPORT_PRUNE_JOB, pruneImportRuns } from "#server/imports/runs.ts";
 import { markOverdueInvoices } from "#server/invoices/overdue.ts";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "#server/marketing/campaign-sending.ts";
+import { MEDIA_REMOVE_OBJECTS_JOB, removeStoredObjectsJob } from "#server/media/media.ts";
 import { publishDuePages } from "#server/pages/pages.ts";
 import { PUBLISH_PODCASTS_JOB, publishDuePodcasts } from "#server/podcasts/episodes.ts";
 import { PORTAL_CLEANUP_JOB, prunePortalRecords } from "#server/portal/cleanup.ts";
@@ -45,6 +46,9 @@ jobHandlers[PUBLISH_SCHEDULED_JOB] = async (_payload, { database }) => {
   await publishDuePages(database);
 };
 recurringJobs.push({ kind: PUBLISH_SCHEDULED_JOB, everyMs: 15_000 });
+
+// Media: objects a failed upload left in storage, removed once storage answers again.
+jobHandlers[MEDIA_REMOVE_OBJECTS_JOB] = (payload, { env }) => removeStoredObjectsJob(payload, env);
 
 // Marketing: campaign sends, one batch per run, resumable.
 jobHandlers[SEND_CAMPAIGN_JOB] = sendCampaignJob;

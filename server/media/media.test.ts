@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,10 +14,19 @@ import { crc32 } from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "#server/db/schema/jobs.ts";
 import { media } from "#server/db/schema/media.ts";
 import { AppError } from "#server/errors.ts";
+import { getStorage } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { deleteMedia, saveUpload, setMediaUsage } from "./media";
+import {
+  deleteMedia,
+  MEDIA_REMOVE_OBJECTS_JOB,
+  removeStoredObjects,
+  removeStoredObjectsJob,
+  saveUpload,
+  setMediaUsage,
+} from "./media";
 import { detectFileType, sanitizeSvg, validateUpload } from "./validate-upload";
 
 function listFiles(dir: string): string[] {
@@ -174,6 +191,38 @@ describeEachDatabase("media uploads", (get) => {
     expect(error.status).toBe(503);
     expect(error.message).toMatch(/File storage could not be reached/);
     expect(await mediaCount()).toBe(before);
+  });
+
+  it("leaves what storage could not remove to a job that removes it once storage answers", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const away = getStorage({
+      DATA_DIR: dataDir,
+      S3_BUCKET: "frontier",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    });
+    const key = `images/left-${Date.now()}.webp`;
+    await removeStoredObjects(get().db, away, [key]);
+    const queued = await get()
+      .db.select()
+      .from(jobs)
+      .where(eq(jobs.kind, MEDIA_REMOVE_OBJECTS_JOB));
+    const job = queued.find((row) => (row.payload as { keys: string[] }).keys.includes(key));
+    expect(job?.maxAttempts).toBe(12);
+
+    // Storage is back (here: the local disk, holding the object): the job removes it.
+    const file = path.join(uploads(), key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "left behind");
+    await removeStoredObjectsJob(job!.payload as Record<string, unknown>, env());
+    expect(existsSync(file)).toBe(false);
+    // Run again (a retry after a crash): an object already gone is not a failure.
+    await removeStoredObjectsJob(job!.payload as Record<string, unknown>, env());
   });
 
   it("re-encodes a photo into the site's sizes as WebP and AVIF, without its metadata", async () => {

@@ -5,10 +5,11 @@ import type { Metadata } from "sharp";
 import type { Db, Tx } from "#server/db/client.ts";
 import { type MediaVariant, media, mediaUsages } from "#server/db/schema/media.ts";
 import { AppError } from "#server/errors.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
 import { log } from "#server/log.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { StorageError } from "#server/storage/storage-errors.ts";
-import type { StoredBody } from "#server/storage/storage-type.ts";
+import type { Storage, StoredBody } from "#server/storage/storage-type.ts";
 import { readFileHead } from "#server/upload-form.ts";
 import { checkUpload, SNIFF_BYTES, sanitizeSvg, type UploadKind } from "./validate-upload";
 
@@ -219,8 +220,50 @@ export async function saveUpload(options: {
       variants,
     };
   } catch (error) {
-    await Promise.allSettled(stored.map((key) => storage.delete(key)));
+    await removeStoredObjects(db, storage, stored);
     throw error;
+  }
+}
+
+/** The job that removes what a failed upload left in storage, once storage answers again. */
+export const MEDIA_REMOVE_OBJECTS_JOB = "media.remove-objects";
+
+const isGone = (error: unknown) => error instanceof StorageError && error.failure === "not-found";
+
+/**
+ * Removes the objects an upload stored before it failed. What storage does not remove now
+ * (S3 went away mid-upload) is left to a job that tries again with the queue's backoff (about
+ * a day in all), so no object stays without its media row.
+ */
+export async function removeStoredObjects(db: Db, storage: Storage, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const left = keys.filter((_, index) => {
+    const result = results[index];
+    return result.status === "rejected" && !isGone(result.reason);
+  });
+  if (left.length === 0) return;
+  await enqueueJob(db, {
+    kind: MEDIA_REMOVE_OBJECTS_JOB,
+    payload: { keys: left },
+    runAt: new Date(Date.now() + 30_000),
+    maxAttempts: 12,
+  }).catch((error) =>
+    log.error(`could not queue the removal of ${left.length} stored objects`, error),
+  );
+}
+
+/** The job: every key removed (one already gone counts), or it fails and runs again later. */
+export async function removeStoredObjectsJob(payload: Record<string, unknown>, env: StorageEnv) {
+  const keys = Array.isArray(payload.keys)
+    ? payload.keys.filter((key): key is string => typeof key === "string")
+    : [];
+  const storage = getStorage(env);
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
   }
 }
 
