@@ -455,7 +455,8 @@ async function fetchSitemap(product: Product, target: string) {
  * /sitemap.xml at the scale: past 50,000 addresses an index whose files each hold at most
  * 50,000 and together list every live insight and case study once (counted in SQL before the
  * product started; episodes have no page of their own, /podcasts lists them); below that one
- * sitemap, as the protocol wants. The time of each first fetch, as rendered.
+ * sitemap, as the protocol wants. The time of the first fetch of the index and of its first
+ * file (rendered; a page-cache miss also compresses the file for the cache) and of a second.
  */
 async function measureSitemap(context: ScaleContext): Promise<Array<[string, Figure]>> {
   const { product, data } = context;
@@ -465,6 +466,8 @@ async function measureSitemap(context: ScaleContext): Promise<Array<[string, Fig
   const files = [];
   for (const loc of isIndex ? index.locs : []) files.push(await fetchSitemap(product, loc));
   if (!isIndex) files.push(index);
+  // The second request of the same address, which the page cache may answer.
+  const indexAgain = await fetchSitemap(product, "/sitemap.xml");
   const urls = files.flatMap((file) => file.locs);
   const largest = Math.max(...files.map((file) => file.locs.length));
   const unique = new Set(urls);
@@ -494,19 +497,26 @@ async function measureSitemap(context: ScaleContext): Promise<Array<[string, Fig
     ],
     [
       "fetch /sitemap.xml",
-      { value: index.ms, unit: "ms", text: `${ms(index.ms)} ms (${index.cache})`, isMet: true },
+      {
+        value: index.ms,
+        unit: "ms",
+        text: `${ms(index.ms)} ms (${index.cache}), again ${ms(indexAgain.ms)} ms (${indexAgain.cache})`,
+        isMet: true,
+      },
     ],
   ];
-  if (isIndex)
+  if (isIndex) {
+    const again = await fetchSitemap(product, index.locs[0]);
     figures.push([
       "fetch one file of the index",
       {
         value: files[0].ms,
         unit: "ms",
-        text: `${ms(files[0].ms)} ms (${index.locs[0]}, ${(files[0].body.length / 2 ** 20).toFixed(1)} MB)`,
+        text: `${ms(files[0].ms)} ms (${files[0].cache}, ${index.locs[0]}, ${(files[0].body.length / 2 ** 20).toFixed(1)} MB), again ${ms(again.ms)} ms (${again.cache})`,
         isMet: true,
       },
     ]);
+  }
   return figures;
 }
 
