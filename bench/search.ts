@@ -15,6 +15,7 @@ import { setLogLevel } from "#server/log.ts";
 import { rebuildSearchIndex } from "#server/search/index-sync.ts";
 import { searchSite } from "#server/search/query.ts";
 import { createTempPostgresDatabase } from "#tests/helpers/pg.ts";
+import { searchQueries } from "./search-queries";
 
 const INSIGHTS = 6_000;
 const CASE_STUDIES = 2_500;
@@ -128,27 +129,8 @@ async function seed(database: Database) {
   await db.execute(sql`analyze`);
 }
 
-const queries: Array<[string, string]> = [
-  ["a word in every item (worst case)", "engineering"],
-  ["a common word", "design"],
-  ["a stemmed word", "designing"],
-  ["two words", "kubernetes cost"],
-  ["a phrase", '"machine learning"'],
-  ["a word being typed (prefix)", "archi"],
-  ["a dropped letter (stem and prefix)", "kubernets"],
-  ["swapped letters (one typo in 9 letters)", "kuberntes"],
-  ["a typo in the word every item has", "enginering"],
-  ["a wrong letter", "desing"],
-  ["a wrong letter", "dezign"],
-  ["a wrong letter, the last word a prefix", "prxmpt"],
-  ["a wrong letter in a long word", "evaxuation"],
-  ["two typos in 6 letters: Did you mean", "dezihn"],
-  ["nothing matches", "zanzibar"],
-  ["a common word, page 5", "design|5"],
-];
-
 async function measure(database: Database) {
-  for (const [label, text] of queries) {
+  for (const [label, text] of searchQueries) {
     const [query, page] = text.split("|");
     const work = () => searchSite({ db: database.db, query, page: Number(page ?? 1) });
     const first = await work();
