@@ -10,6 +10,7 @@ import { publicPageHeaderList } from "#server/security-headers.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { declaredBrotliWindow, rawGet } from "#tests/helpers/http.ts";
 import {
+  cacheCompressionFor,
   createEntry,
   createPageCache,
   invalidatePublicPages,
@@ -281,6 +282,21 @@ describe("the page cache in front of a rendering app", () => {
     const fresh = await rawGet(`${url}/faq`);
     expect(fresh.headers["x-page-cache"]).toBe("miss");
     expect(fresh.body.toString()).toContain("second /faq");
+  });
+});
+
+describe("a cached body's compression", () => {
+  it("is the smallest for a page and quick for megabytes, and both decode to the same bytes", async () => {
+    expect(cacheCompressionFor(60 * 1024)).toEqual({ brotli: 11, gzip: 9 });
+    expect(cacheCompressionFor(8 * 1024 * 1024)).toEqual({ brotli: 5, gzip: 6 });
+    const urls = Array.from(
+      { length: 20_000 },
+      (_, index) => `<url><loc>https://frontier.test/insights/item-${index}</loc></url>`,
+    ).join("");
+    const body = Buffer.from(`<urlset>${urls}</urlset>`);
+    const entry = await createEntry({ body, contentType: "application/xml", headers: [] });
+    expect(brotliDecompressSync(entry.variants.br.body).equals(body)).toBe(true);
+    expect(gunzipSync(entry.variants.gzip.body).equals(body)).toBe(true);
   });
 });
 
