@@ -424,6 +424,7 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
     ["an insight", `${product.url}${insight}`],
     ["a case study", `${product.url}${caseStudy}`],
     ["Contact", `${product.url}/contact`],
+    ["FAQ", `${product.url}/faq`],
   ]).finally(async () => {
     await plain.stop();
     rmSync(plainDir, { recursive: true, force: true });
