@@ -13,6 +13,10 @@ export type AppErrorCode =
   | "RATE_LIMITED"
   | "UNAVAILABLE";
 
+/** A file refused because the server's disk (or its quota on it) is full: uploads, storage. */
+export const DISK_FULL_MESSAGE =
+  "The server's disk is full, so the file could not be saved. Nothing was stored; try again later or tell the site's administrator.";
+
 /** The one place domain error codes become HTTP statuses. */
 export const statusByCode: Record<AppErrorCode, number> = {
   INVALID: 400,
