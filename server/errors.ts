@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { log } from "./log";
 
 export type AppErrorCode =
   | "INVALID"
@@ -99,11 +101,24 @@ export function isBadValueForDatabase(error: unknown) {
 
 export type ActionError = { ok: false; error: string; fieldErrors?: FieldErrors };
 
+/** What a form says when the database could not take what was sent (away, or its disk full). */
+export const NOT_SAVED_MESSAGE =
+  "This could not be saved just now: the database is unavailable. Nothing was stored; try again in a moment.";
+
 /**
  * Turns an AppError into the action's answer: `{ ok: false, error, fieldErrors }`
- * with the code's status (and Retry-After when rate limited). Anything else is rethrown.
+ * with the code's status (and Retry-After when rate limited); the database out of reach or
+ * too full to write, a 503 saying nothing was saved. Anything else is rethrown.
  */
 export function errorResponse(error: unknown) {
+  // The form stays on screen with what was typed, and says why; the status stays a 503.
+  if (isDatabaseUnavailable(error)) {
+    log.warn(`nothing saved, the database is unavailable: ${(error as Error).message}`);
+    return data<ActionError>(
+      { ok: false, error: NOT_SAVED_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (isBadValueForDatabase(error))
     return data<ActionError>(
       { ok: false, error: "Some of the values sent are not valid. Check the form and try again." },
