@@ -25,6 +25,14 @@ describe("errorResponse", () => {
     }
   });
 
+  it("keeps a refusal's own sentence when its cause looks like an outage (S3 out of reach)", () => {
+    const refusal = new AppError("UNAVAILABLE", "File storage could not be reached.");
+    refusal.cause = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const answer = errorResponse(refusal);
+    expect(answer.init?.status).toBe(503);
+    expect(answer.data).toMatchObject({ error: "File storage could not be reached." });
+  });
+
   it("rethrows anything else", () => {
     const fault = new Error("boom");
     expect(() => errorResponse(fault)).toThrow(fault);

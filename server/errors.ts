@@ -111,6 +111,15 @@ export const NOT_SAVED_MESSAGE =
  * too full to write, a 503 saying nothing was saved. Anything else is rethrown.
  */
 export function errorResponse(error: unknown) {
+  // A refusal says its own sentence, whatever its cause (S3 out of reach is no database).
+  if (error instanceof AppError) {
+    const headers = new Headers();
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return data<ActionError>(
+      { ok: false, error: error.message, fieldErrors: error.fieldErrors },
+      { status: error.status, headers },
+    );
+  }
   // The form stays on screen with what was typed, and says why; the status stays a 503.
   if (isDatabaseUnavailable(error)) {
     log.warn(`nothing saved, the database is unavailable: ${(error as Error).message}`);
@@ -124,11 +133,5 @@ export function errorResponse(error: unknown) {
       { ok: false, error: "Some of the values sent are not valid. Check the form and try again." },
       { status: 400 },
     );
-  if (!(error instanceof AppError)) throw error;
-  const headers = new Headers();
-  if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-  return data<ActionError>(
-    { ok: false, error: error.message, fieldErrors: error.fieldErrors },
-    { status: error.status, headers },
-  );
+  throw error;
 }
