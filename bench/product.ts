@@ -34,6 +34,8 @@ export type Product = {
   readyMs: number;
   /** The server's memory report (FRONTIER_MEMORY_REPORT), asked for with SIGUSR2. */
   memoryReport(): Promise<Record<string, unknown>>;
+  /** What the server has printed so far (its log lines). */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -95,6 +97,7 @@ export async function startProduct(options: {
     url,
     pid: child.pid!,
     readyMs,
+    output: () => output,
     async memoryReport() {
       const before = output.length;
       child.kill("SIGUSR2");

@@ -131,10 +131,13 @@ export type DrillResult = {
   skipped?: string;
 };
 
-/** A new data directory with the demo site laid down by a first start (then stopped). */
-export async function freshSite(prefix: string) {
+/**
+ * A new data directory with the demo site laid down by a first start (then stopped), in the
+ * embedded database or in the empty PostgreSQL database `databaseUrl`.
+ */
+export async function freshSite(prefix: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `frontier-drill-${prefix}-`));
-  await (await startProduct({ dataDir })).stop();
+  await (await startProduct({ dataDir, databaseUrl })).stop();
   return dataDir;
 }
 
@@ -158,7 +161,8 @@ export async function killHard(product: Product) {
   await waitFor(() => !isRunning(product.pid), 10_000);
 }
 
-function isRunning(pid: number) {
+/** Whether the process `pid` still runs. */
+export function isRunning(pid: number) {
   try {
     process.kill(pid, 0);
     return true;

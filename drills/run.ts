@@ -6,7 +6,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { campaignDrill } from "./campaign";
+import { diskFullDrill } from "./disk-full";
 import type { DrillResult } from "./lib";
+import { pgRestartDrill } from "./pg-restart";
 import { retainerDrill } from "./retainer";
 import { s3DownDrill } from "./s3-down";
 import { smtpDownDrill } from "./smtp-down";
@@ -17,20 +19,10 @@ const drills: Record<string, () => Promise<DrillResult>> = {
   retainer: retainerDrill,
   webhooks: webhooksDrill,
   "smtp-down": smtpDownDrill,
-  // Not written yet: listed so `all` says so rather than leaving them out.
   "s3-down": s3DownDrill,
-  "disk-full": notYet("disk-full"),
-  "pg-restart": notYet("pg-restart"),
+  "disk-full": diskFullDrill,
+  "pg-restart": pgRestartDrill,
 };
-
-function notYet(name: string) {
-  return async (): Promise<DrillResult> => ({
-    name,
-    ok: false,
-    counts: [],
-    skipped: "not written yet",
-  });
-}
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 

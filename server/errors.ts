@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { log } from "./log";
 
 export type AppErrorCode =
   | "INVALID"
@@ -12,6 +14,10 @@ export type AppErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
   | "UNAVAILABLE";
+
+/** A file refused because the server's disk (or its quota on it) is full: uploads, storage. */
+export const DISK_FULL_MESSAGE =
+  "The server's disk is full, so the file could not be saved. Nothing was stored; try again later or tell the site's administrator.";
 
 /** The one place domain error codes become HTTP statuses. */
 export const statusByCode: Record<AppErrorCode, number> = {
@@ -95,21 +101,37 @@ export function isBadValueForDatabase(error: unknown) {
 
 export type ActionError = { ok: false; error: string; fieldErrors?: FieldErrors };
 
+/** What a form says when the database could not take what was sent (away, or its disk full). */
+export const NOT_SAVED_MESSAGE =
+  "This could not be saved just now: the database is unavailable. Nothing was stored; try again in a moment.";
+
 /**
  * Turns an AppError into the action's answer: `{ ok: false, error, fieldErrors }`
- * with the code's status (and Retry-After when rate limited). Anything else is rethrown.
+ * with the code's status (and Retry-After when rate limited); the database out of reach or
+ * too full to write, a 503 saying nothing was saved. Anything else is rethrown.
  */
 export function errorResponse(error: unknown) {
+  // A refusal says its own sentence, whatever its cause (S3 out of reach is no database).
+  if (error instanceof AppError) {
+    const headers = new Headers();
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return data<ActionError>(
+      { ok: false, error: error.message, fieldErrors: error.fieldErrors },
+      { status: error.status, headers },
+    );
+  }
+  // The form stays on screen with what was typed, and says why; the status stays a 503.
+  if (isDatabaseUnavailable(error)) {
+    log.warn(`nothing saved, the database is unavailable: ${(error as Error).message}`);
+    return data<ActionError>(
+      { ok: false, error: NOT_SAVED_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (isBadValueForDatabase(error))
     return data<ActionError>(
       { ok: false, error: "Some of the values sent are not valid. Check the form and try again." },
       { status: 400 },
     );
-  if (!(error instanceof AppError)) throw error;
-  const headers = new Headers();
-  if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-  return data<ActionError>(
-    { ok: false, error: error.message, fieldErrors: error.fieldErrors },
-    { status: error.status, headers },
-  );
+  throw error;
 }

@@ -1,9 +1,31 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { Writable } from "node:stream";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "./errors";
 import { readUploadForm } from "./upload-form";
+
+// A disk that fills up: while `isDiskFull` is set, a file written through createWriteStream
+// fails with ENOSPC after its first bytes, as a write to a full disk does.
+const disk = vi.hoisted(() => ({ isFull: false }));
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  const createWriteStream: typeof fs.createWriteStream = (...args) => {
+    if (!disk.isFull) return fs.createWriteStream(...args);
+    let written = 0;
+    return new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        if (written <= 1024) return callback();
+        callback(
+          Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+        );
+      },
+    }) as ReturnType<typeof fs.createWriteStream>;
+  };
+  return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };
+});
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-upload-form-"));
 const temporary = () => readdirSync(path.join(dataDir, "tmp"));
@@ -52,6 +74,23 @@ describe("readUploadForm", () => {
     expect((failure as Response).status).toBe(400);
     expect(temporary()).toEqual([]);
   });
+
+  it("answers a file the full disk cannot hold 503, at once, and keeps nothing of it", async () => {
+    disk.isFull = true;
+    try {
+      // Far larger than the streams' buffers: the parser must not wait for the file's stream.
+      const failure = await readUploadForm(
+        multipart({ intent: "upload" }, { name: "big.png", bytes: Buffer.alloc(4 * 1024 * 1024) }),
+        { ...options, maxFileBytes: 8 * 1024 * 1024 },
+      ).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AppError);
+      expect(failure).toMatchObject({ status: 503, retryAfterSeconds: 60 });
+      expect((failure as AppError).message).toMatch(/disk is full/);
+      expect(temporary()).toEqual([]);
+    } finally {
+      disk.isFull = false;
+    }
+  }, 10_000);
 
   it("reads a form without a file as usual", async () => {
     const upload = await readUploadForm(

@@ -1,11 +1,11 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
-import { AppError } from "./errors";
+import { AppError, DISK_FULL_MESSAGE } from "./errors";
 import { readForm, UNSUPPORTED_BODY } from "./form-body";
 
 /** A form's file as it was written to a temporary file while it arrived: never whole in memory. */
@@ -27,11 +27,50 @@ const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const temporaryRoot = (dataDir: string) => path.join(dataDir, "tmp");
 
+/** Whether a file system error means the disk (or the user's quota on it) is full. */
+function isDiskFull(error: unknown) {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** The refusal of a file the server has no room to write: a 503, the person can try later. */
+const diskFull = () => new AppError("UNAVAILABLE", DISK_FULL_MESSAGE, { retryAfterSeconds: 60 });
+
 function unreadable() {
   return new Response(UNSUPPORTED_BODY, {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
+}
+
+/**
+ * A file written as its stream arrives. Once a write fails (the disk is full) the rest is
+ * read and dropped: a file stream left unread would hold the form's parser, and the request
+ * would never be answered. `failure()` says what went wrong, once the stream has ended.
+ */
+function writeUntilFailure(file: string) {
+  const output = createWriteStream(file);
+  let failure: Error | undefined;
+  output.on("error", (error) => {
+    failure ??= error;
+  });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (failure) return callback();
+      output.write(chunk, (error) => {
+        if (error) failure ??= error;
+        callback();
+      });
+    },
+    final(callback) {
+      if (failure) {
+        output.destroy();
+        return callback();
+      }
+      output.end(() => callback());
+    },
+  });
+  return { stream, failure: () => failure };
 }
 
 /**
@@ -49,8 +88,11 @@ export async function readUploadForm(
   if (!/^multipart\/form-data/i.test(contentType) || !request.body)
     return { fields: await readForm(request), discard: async () => {} };
 
-  await mkdir(temporaryRoot(options.dataDir), { recursive: true });
-  const directory = await mkdtemp(path.join(temporaryRoot(options.dataDir), "upload-"));
+  const directory = await mkdir(temporaryRoot(options.dataDir), { recursive: true })
+    .then(() => mkdtemp(path.join(temporaryRoot(options.dataDir), "upload-")))
+    .catch((error: unknown) => {
+      throw isDiskFull(error) ? diskFull() : error;
+    });
   const discard = () => rm(directory, { recursive: true, force: true });
   try {
     const fields = new FormData();
@@ -89,7 +131,13 @@ export async function readUploadForm(
       };
       file = uploaded;
       stream.on("limit", () => refuse(new AppError("PAYLOAD_TOO_LARGE", options.tooLarge)));
-      const write = pipeline(stream, createWriteStream(uploaded.path));
+      const output = writeUntilFailure(uploaded.path);
+      const write = pipeline(stream, output.stream).then(() => {
+        const failure = output.failure();
+        if (!failure) return;
+        if (isDiskFull(failure)) refuse(diskFull());
+        else throw failure;
+      });
       // Awaited below; when the body breaks first, its failure is the one reported.
       write.catch(() => {});
       writes.push(write);

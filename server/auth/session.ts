@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "#server/context.ts";
 import { authSessions } from "#server/db/schema/auth.ts";
 import { oncePerRequest } from "#server/request-memo.ts";
 import { authHeaders, getAuth } from "./auth";
 import type { StaffUser } from "./roles";
 import { claimsOf, deriveRole } from "./roles";
+import { readSessionTwice } from "./session-read";
 
 type Args = { request: Request; context: Pick<AppContext, "db" | "env" | "clientAddress"> };
 
@@ -38,12 +39,16 @@ export function getSessionUser(args: Args): Promise<SessionUser> {
 async function lookUpSessionUser({ request, context }: Args): Promise<SessionUser> {
   if (!request.headers.get("Cookie")) return { user: null, reason: "none" };
   const auth = getAuth(context);
-  const found = await auth.api.getSession({
-    headers: authHeaders(request, context.clientAddress),
-    query: { disableRefresh: true },
-  });
-  if (!found) return { user: null, reason: "none" };
   const { db, env } = context;
+  const found = await readSessionTwice(
+    () =>
+      auth.api.getSession({
+        headers: authHeaders(request, context.clientAddress),
+        query: { disableRefresh: true },
+      }),
+    () => db.execute(sql`select 1`),
+  );
+  if (!found) return { user: null, reason: "none" };
   // Better Auth reads the session (with its lastSeenAt, declared in auth.ts) and the user
   // (with the admin plugin's banned) in its own two queries.
   const session = found.session as typeof found.session & { lastSeenAt?: Date | null };

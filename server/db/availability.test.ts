@@ -16,6 +16,14 @@ describe("isDatabaseUnavailable", () => {
     ).toBe(true);
   });
 
+  it("counts a disk too full to write as an outage (a 503), not a fault", () => {
+    const diskFull = Object.assign(
+      new Error('could not extend file "base/5/16385": No space left on device'),
+      { code: "53100" },
+    );
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: diskFull }))).toBe(true);
+  });
+
   it("leaves query faults alone", () => {
     expect(
       isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" })),

@@ -1,6 +1,7 @@
 /**
  * Whether an error means the database cannot be reached right now (stopped,
- * restarting, connection lost) rather than a fault in the query.
+ * restarting, connection lost), or cannot write because its disk is full, rather
+ * than a fault in the query: both pass once someone acts, so they are a 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -12,8 +13,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
         )
       )
         return true;
-      // PostgreSQL: 08xxx connection exceptions, 57P01-57P03 shutdown / cannot connect now.
-      if (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
+      // PostgreSQL: 08xxx connection exceptions, 57P01-57P03 shutdown / cannot connect now,
+      // 53100 disk full (the embedded database's files on a full disk too).
+      if (code.startsWith("08") || ["57P01", "57P02", "57P03", "53100", "53300"].includes(code))
+        return true;
     }
     if (
       typeof message === "string" &&

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { settings } from "#server/db/schema/settings.ts";
 import { createTestDatabase, describeEachDatabase } from "#tests/helpers/db.ts";
@@ -75,4 +76,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("notifications on PostgreSQL", (
       await database.close();
     }
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("connections cut on PostgreSQL", () => {
+  it("keeps the pool whole when connections are cut as transactions begin", async () => {
+    const database = await createTestDatabase("postgres");
+    const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await killer.connect();
+    try {
+      const [{ name }] = (await database.db.execute(sql`select current_database() as name`))
+        .rows as Array<{ name: string }>;
+      for (let round = 0; round < 12; round++) {
+        // Idle pooled connections, then every one cut; the next transaction begins on one
+        // before the pool has heard of the cut.
+        await Promise.all(
+          Array.from({ length: 3 }, () =>
+            database.db.execute(sql`select pg_sleep(0.01)`).catch(() => {}),
+          ),
+        );
+        await killer.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+          [name],
+        );
+        await database.db.transaction((tx) => tx.execute(sql`select 1`)).catch(() => {});
+      }
+      // Every client given back: a query gets one at once (the pool holds ten; a leak of
+      // ten would make it wait for a client that never comes, then time out).
+      const deadline = Date.now() + 3000;
+      let isAnswered = false;
+      while (!isAnswered && Date.now() < deadline)
+        isAnswered = await database.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        );
+      expect(isAnswered).toBe(true);
+    } finally {
+      await killer.end();
+      await database.close();
+    }
+  }, 60_000);
 });

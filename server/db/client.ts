@@ -7,6 +7,7 @@ import * as tables from "#server/db/schema/index.ts";
 import { log } from "#server/log.ts";
 import { projectRoot } from "#server/paths.ts";
 import { withTextTypes } from "./pglite-text-types";
+import { releaseWhenLost } from "./pool-clients";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -89,6 +90,11 @@ async function openPostgres(url: string, onQuery?: (query: string) => void): Pro
     connectionTimeoutMillis: 5000,
   });
   pool.on("error", (error) => log.warn(`database connection error: ${error.message}`));
+  // A checked-out client whose connection is cut gives itself back (pool-clients.ts): a cut
+  // at a transaction's BEGIN would otherwise keep it out of the pool for good.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof pool.connect>[0]) =>
+    callback ? connect(callback) : connect().then(releaseWhenLost)) as typeof pool.connect;
   // A connection that drops while checked out must not crash the process: the
   // query using it fails (503) and the pool replaces it.
   pool.on("connect", (client) => {

@@ -16,6 +16,11 @@ describe("storage errors", () => {
     expect(storageFailureOf(s3(404, "NoSuchBucket"))).toBe("no-bucket");
     expect(storageFailureOf(new Error("socket hang up"))).toBe("unavailable");
     expect(new StorageError("quota-exceeded").message).toMatch(/quota is used up/);
+    // The local disk full is said as such, not as a bucket's quota.
+    expect(storageFailureOf({ code: "ENOSPC" })).toBe("disk-full");
+    expect(storageFailureOf({ code: "EDQUOT" })).toBe("disk-full");
+    expect(new StorageError("disk-full")).toMatchObject({ status: 503 });
+    expect(new StorageError("disk-full").message).toMatch(/disk is full/);
     expect(new StorageError("unauthorized").status).toBe(403);
   });
 

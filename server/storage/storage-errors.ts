@@ -1,4 +1,4 @@
-import { AppError } from "#server/errors.ts";
+import { AppError, DISK_FULL_MESSAGE } from "#server/errors.ts";
 
 /**
  * The storage failures of SPEC.md section 8, as refusals a person can act on.
@@ -7,6 +7,7 @@ import { AppError } from "#server/errors.ts";
 export type StorageFailure =
   | "unauthenticated"
   | "quota-exceeded"
+  | "disk-full"
   | "unauthorized"
   | "not-found"
   | "no-bucket"
@@ -18,6 +19,7 @@ const messages: Record<StorageFailure, string> = {
     "File storage did not accept the server's credentials. Check the storage keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) and try again.",
   "quota-exceeded":
     "File storage is full: the bucket's quota is used up. Delete unused files or raise the quota, then try again.",
+  "disk-full": DISK_FULL_MESSAGE,
   unauthorized:
     "File storage refused access to this file's location. Check the bucket's permissions for this path.",
   "not-found": "That file is no longer in storage; it may have been deleted already.",
@@ -30,6 +32,7 @@ const messages: Record<StorageFailure, string> = {
 const codes: Record<StorageFailure, ConstructorParameters<typeof AppError>[0]> = {
   unauthenticated: "UNAVAILABLE",
   "quota-exceeded": "UNAVAILABLE",
+  "disk-full": "UNAVAILABLE",
   unauthorized: "FORBIDDEN",
   "not-found": "NOT_FOUND",
   "no-bucket": "UNAVAILABLE",
@@ -65,8 +68,9 @@ export function storageFailureOf(error: unknown): StorageFailure {
     ["InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken"].includes(name)
   )
     return "unauthenticated";
-  if (status === 402 || ["QuotaExceeded", "EntityTooLarge", "ENOSPC", "EDQUOT"].includes(name))
-    return "quota-exceeded";
+  if (status === 402 || ["QuotaExceeded", "EntityTooLarge"].includes(name)) return "quota-exceeded";
+  // The local disk (or the account's quota on it) is full.
+  if (["ENOSPC", "EDQUOT"].includes(name)) return "disk-full";
   if (status === 403 || ["AccessDenied", "EACCES", "EPERM"].includes(name)) return "unauthorized";
   // A missing bucket is a 404 too, but no file's fault: the configuration names the wrong one.
   if (name === "NoSuchBucket") return "no-bucket";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +28,17 @@ describe("local storage", () => {
     if (!file) throw new Error("the stored file is missing");
     expect(file.size).toBe(7);
     expect(await text(file.body)).toBe("picture");
+  });
+
+  it("leaves nothing under a key whose writing failed (a disk that filled up)", async () => {
+    const storage = createLocalStorage(uploads);
+    const unreadable = path.join(dataDir, "not-a-file");
+    await mkdir(unreadable);
+    await expect(
+      storage.put(key("b"), { path: unreadable, size: 10 }, "image/png"),
+    ).rejects.toThrow();
+    expect(await storage.get(key("b"))).toBeUndefined();
+    expect(existsSync(path.join(uploads, key("b")))).toBe(false);
   });
 
   it("never serves what a link planted in the folder points at", async () => {

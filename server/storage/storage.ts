@@ -31,8 +31,12 @@ export function createLocalStorage(root: string): Storage {
         try {
           if (Buffer.isBuffer(body)) await handle.writeFile(body);
           else for await (const chunk of createReadStream(body.path)) await handle.write(chunk);
-        } finally {
           await handle.close();
+        } catch (error) {
+          // A file half written (the disk filled up) is no file: nothing is left under its key.
+          await handle.close().catch(() => {});
+          await removeStoredFile(root, file).catch(() => {});
+          throw error;
         }
       });
     },
