@@ -25,6 +25,12 @@ export type BackupOutcome = Manifest & { skippedUploads: SkippedUpload[] };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Tables a trigger fills from others (the subscribers per tag): never written to a backup,
+ * emptied with the rest by a restore and counted again as their sources go back in.
+ */
+export const derivedTables = new Set(["subscriber_tags"]);
+
 /** Our tables in the current schema, in an order where every table comes after those it references. */
 export async function tablesInDependencyOrder(db: Db): Promise<string[]> {
   const tables = (
@@ -88,7 +94,7 @@ export async function createBackup({
   uploadsDir?: string;
 }): Promise<BackupOutcome> {
   await mkdir(dir, { recursive: true });
-  const tables = await tablesInDependencyOrder(db);
+  const tables = (await tablesInDependencyOrder(db)).filter((table) => !derivedTables.has(table));
   const counts: Record<string, number> = {};
   const lines = async function* () {
     for (const table of tables) {
@@ -194,7 +200,7 @@ export async function restoreBackup({
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${tables.map(quote).join(", ")} cascade`));
     for (const table of tables) {
-      const rows = rowsByTable.get(table) ?? [];
+      const rows = derivedTables.has(table) ? [] : (rowsByTable.get(table) ?? []);
       if (rows.length === 0) continue;
       // Only the columns the backup has: a column added since (an identity,
       // a default) is filled as a new row would be; stored identities are kept.

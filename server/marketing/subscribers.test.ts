@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { subscribers } from "#server/db/schema/content.ts";
+import { subscribers, subscriberTags } from "#server/db/schema/content.ts";
 import { AppError } from "#server/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { csvCell, parseCsv } from "./csv";
@@ -10,6 +10,7 @@ import {
   deleteSubscribers,
   exportSubscribersCsv,
   findSubscribers,
+  findSubscriberTags,
   importSubscribers,
   previewSubscriberImport,
 } from "./subscribers";
@@ -91,5 +92,41 @@ describeEachDatabase("subscribers", (get) => {
 
     await deleteSubscribers({ db: get().db, ids: rows.map((row) => row.id), actor });
     expect((await findSubscribers({ db: get().db, q: id })).total).toBe(0);
+  });
+
+  it("counts each tag's subscribers as they are added, imported, retagged and deleted", async () => {
+    const id = unique();
+    const tag = (name: string) => `${name}-${id}`;
+    const counts = async () => {
+      const rows = await get().db.select().from(subscriberTags);
+      return Object.fromEntries(
+        rows.filter((row) => row.tag.endsWith(id)).map((row) => [row.tag, row.subscribers]),
+      );
+    };
+    await addSubscriber({
+      db: get().db,
+      input: { email: `a-${id}@example.com`, tags: `${tag("vip")}; ${tag("beta")}` },
+      actor,
+    });
+    const csv = `email,tags\nb-${id}@example.com,${tag("beta")}\nc-${id}@example.com,${tag("beta")}|${tag("news")}\n`;
+    await importSubscribers({ db: get().db, csv, actor });
+    expect(await counts()).toEqual({ [tag("vip")]: 1, [tag("beta")]: 3, [tag("news")]: 1 });
+    // Most used first, in the list's menu.
+    const menu = (await findSubscriberTags(get().db)).filter((name) => name.endsWith(id));
+    expect(menu).toEqual([tag("beta"), tag("news"), tag("vip")]);
+
+    await get()
+      .db.update(subscribers)
+      .set({ tags: [tag("news")] })
+      .where(eq(subscribers.email, `a-${id}@example.com`));
+    await get()
+      .db.update(subscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(subscribers.email, `b-${id}@example.com`));
+    expect(await counts()).toEqual({ [tag("beta")]: 2, [tag("news")]: 2 });
+
+    const { rows } = await findSubscribers({ db: get().db, q: id });
+    await deleteSubscribers({ db: get().db, ids: rows.map((row) => row.id), actor });
+    expect(await counts()).toEqual({});
   });
 });

@@ -1,5 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, arrayContains, count, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
@@ -14,7 +26,7 @@ import {
 } from "#server/business/list-query.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
-import { subscribers } from "#server/db/schema/content.ts";
+import { subscribers, subscriberTags } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { parseCsv, toCsv } from "./csv";
 
@@ -114,12 +126,13 @@ export async function findSubscribers({
   };
 }
 
-/** Every tag in use, most used first. */
+/** Every tag in use, most used first (counted by a trigger as subscribers change). */
 export async function findSubscriberTags(db: Db) {
-  const result = await db.execute<{ tag: string }>(
-    sql`select tag from ${subscribers}, unnest(${subscribers.tags}) as tag group by tag order by count(*) desc, tag`,
-  );
-  return result.rows.map((row) => row.tag);
+  const rows = await db
+    .select({ tag: subscriberTags.tag })
+    .from(subscriberTags)
+    .orderBy(desc(subscriberTags.subscribers), asc(subscriberTags.tag));
+  return rows.map((row) => row.tag);
 }
 
 export const addSubscriberSchema = z.object({
