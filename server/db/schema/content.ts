@@ -61,7 +61,12 @@ export const caseStudies = pgTable(
     relatedIds: uuid("related_ids").array().notNull().default([]),
     ...publishing,
   },
-  (table) => [index("case_studies_status_idx").on(table.status, table.publishedAt)],
+  (table) => [
+    index("case_studies_status_idx").on(table.status, table.publishedAt),
+    // The command center's list, last edited first, and its keyset cursor (decision 763).
+    index("case_studies_updated_at_id_idx").on(table.updatedAt, table.id),
+    index("case_studies_status_updated_at_id_idx").on(table.status, table.updatedAt, table.id),
+  ],
 );
 
 export const insights = pgTable(
@@ -85,7 +90,12 @@ export const insights = pgTable(
     relatedIds: uuid("related_ids").array().notNull().default([]),
     ...publishing,
   },
-  (table) => [index("insights_status_idx").on(table.status, table.publishedAt)],
+  (table) => [
+    index("insights_status_idx").on(table.status, table.publishedAt),
+    // The command center's list, last edited first, and its keyset cursor (decision 763).
+    index("insights_updated_at_id_idx").on(table.updatedAt, table.id),
+    index("insights_status_updated_at_id_idx").on(table.status, table.updatedAt, table.id),
+  ],
 );
 
 export const testimonials = pgTable(
