@@ -114,9 +114,9 @@ jobHandlers[MESSAGE_NOTICE_JOB] = async (payload, { db, env }) => {
 
 // Retainers: every hour (and after a change that may make a period due) each due period is
 // invoiced and sent exactly once, catching up after downtime (decision 418).
-jobHandlers[RETAINER_ISSUE_JOB] = async (payload, { db, env }) => {
+jobHandlers[RETAINER_ISSUE_JOB] = async (payload, { db, env, lease }) => {
   const retainerId = typeof payload.retainerId === "string" ? payload.retainerId : undefined;
-  await issueRetainerInvoices({ db, env, retainerId });
+  await issueRetainerInvoices({ db, env, retainerId, lease });
 };
 recurringJobs.push({ kind: RETAINER_ISSUE_JOB, everyMs: 60 * 60_000 });
 // Analytics: page views become daily figures every five minutes; raw events and old salts go.

@@ -11,6 +11,7 @@ import {
 import { AppError } from "#server/errors.ts";
 import { insertInvoice } from "#server/invoices/editing.ts";
 import { type MailEnv, sendInvoice } from "#server/invoices/sending.ts";
+import { isLeaseAlive } from "#server/jobs/queue.ts";
 import { log } from "#server/log.ts";
 import { announceProjectChange } from "#server/projects/changes.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -46,7 +47,9 @@ async function writePeriod(
     versions,
     pauses,
     today,
+    lease,
   }: {
+    lease: string | undefined;
     retainer: Retainer;
     owner: Owner;
     period: Period;
@@ -67,6 +70,7 @@ async function writePeriod(
         status: isSkipped ? "skipped" : "invoiced",
         versionId: version.id,
         sendingSince: isSkipped ? null : new Date(),
+        sendingBy: isSkipped ? null : (lease ?? null),
       })
       .onConflictDoNothing()
       .returning();
@@ -148,24 +152,33 @@ async function deliver(
 }
 
 /**
- * Takes up sends that did not finish: the invoice is still a draft, or its mail failed.
- * One statement claims them, so two runners never send the same one.
+ * Takes up sends that did not finish: the invoice is still a draft, its mail failed, or the
+ * job that took it on died mid-send (its lease is gone: the process was killed after the
+ * invoice was marked sent and before its mail was recorded; the mail goes again, at most
+ * once twice). One statement claims them, so two runners never send the same one.
  */
-async function claimUnsent(db: Db, retainerId?: string) {
+async function claimUnsent(db: Db, lease: string | undefined, retainerId?: string) {
+  const abandoned = sql`(${retainerPeriods.sendingBy} is not null
+    and not ${isLeaseAlive(sql`${retainerPeriods.sendingBy}`)})`;
   return db
     .update(retainerPeriods)
-    .set({ sendingSince: new Date() })
+    .set({ sendingSince: new Date(), sendingBy: lease ?? null })
     .where(
       and(
         retainerId ? eq(retainerPeriods.retainerId, retainerId) : undefined,
         isNotNull(retainerPeriods.invoiceId),
         isNull(retainerPeriods.sentAt),
         or(
-          isNull(retainerPeriods.sendingSince),
-          lt(retainerPeriods.sendingSince, new Date(Date.now() - SEND_RETRY_MS)),
+          and(
+            or(
+              isNull(retainerPeriods.sendingSince),
+              lt(retainerPeriods.sendingSince, new Date(Date.now() - SEND_RETRY_MS)),
+            ),
+            sql`exists (select 1 from invoices where invoices.id = ${retainerPeriods.invoiceId}
+              and (invoices.status = 'draft' or ${retainerPeriods.sendError} like 'UNAVAILABLE%'))`,
+          ),
+          abandoned,
         ),
-        sql`exists (select 1 from invoices where invoices.id = ${retainerPeriods.invoiceId}
-          and (invoices.status = 'draft' or ${retainerPeriods.sendError} like 'UNAVAILABLE%'))`,
       ),
     )
     .returning({
@@ -184,11 +197,14 @@ export async function issueRetainerInvoices({
   env,
   today = todayIso(),
   retainerId,
+  lease,
 }: {
   db: Db;
   env: MailEnv;
   today?: string;
   retainerId?: string;
+  /** The running job's lease (JobContext): a send it takes on is known as its own. */
+  lease?: string;
 }) {
   const outcome = { issued: [] as string[], skipped: 0, sent: 0 };
   const rows = await db
@@ -226,6 +242,7 @@ export async function issueRetainerInvoices({
         versions: own(versions),
         pauses: own(pauses),
         today,
+        lease,
       });
       if (written?.status === "skipped") outcome.skipped++;
       if (written?.status !== "invoiced") continue;
@@ -241,7 +258,7 @@ export async function issueRetainerInvoices({
       });
     }
   }
-  for (const unsent of await claimUnsent(db, retainerId))
+  for (const unsent of await claimUnsent(db, lease, retainerId))
     if (unsent.invoiceId && (await deliver(db, env, { ...unsent, invoiceId: unsent.invoiceId })))
       outcome.sent++;
   return outcome;

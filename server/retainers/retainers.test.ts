@@ -6,6 +6,7 @@ import type { Db } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { clientContacts } from "#server/db/schema/clients.ts";
 import { invoiceItems, invoices } from "#server/db/schema/invoices.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import { retainerPeriods } from "#server/db/schema/retainers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
@@ -314,6 +315,47 @@ describeEachDatabase("retainers", (get) => {
     expect(period.invoice?.sentAt).not.toBeNull();
     expect(period.sendError).toBeNull();
     expect(await invoiceMailsTo(db, contact.email)).toHaveLength(1);
+  });
+
+  it("sends again, at once, a period whose job died after marking its invoice sent; never one a live job holds", async () => {
+    const { db } = get();
+    const { client, retainer } = await retainerProject(db);
+    const [contact] = await db
+      .select()
+      .from(clientContacts)
+      .where(eq(clientContacts.clientId, client.id));
+    await issueRetainerInvoices({ db, env, today: "2026-01-01" });
+    expect(await invoiceMailsTo(db, contact.email)).toHaveLength(1);
+    // As a kill -9 leaves it: the invoice sent, the period's mail never recorded, the send
+    // taken on a minute ago by a job whose lease is gone.
+    const dead = await db
+      .update(retainerPeriods)
+      .set({ sentAt: null, sendingSince: new Date(Date.now() - 60_000), sendingBy: "gone:1:dead" })
+      .where(eq(retainerPeriods.retainerId, retainer.id))
+      .returning();
+    expect(dead).toHaveLength(1);
+    // A live job's send is left to it.
+    const [live] = await db
+      .insert(jobs)
+      .values({
+        kind: "test.live",
+        status: "running",
+        lockedBy: "here:1:live",
+        lockedUntil: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    await db
+      .update(retainerPeriods)
+      .set({ sendingBy: live.lockedBy })
+      .where(eq(retainerPeriods.retainerId, retainer.id));
+    await issueRetainerInvoices({ db, env, today: "2026-01-01" });
+    expect(await invoiceMailsTo(db, contact.email)).toHaveLength(1);
+    // The job dies: the next run takes the send up without waiting ten minutes.
+    await db.delete(jobs).where(eq(jobs.id, live.id));
+    await issueRetainerInvoices({ db, env, today: "2026-01-01" });
+    const [period] = await invoicesOf(db, retainer.id);
+    expect(period.sentAt).not.toBeNull();
+    expect(await invoiceMailsTo(db, contact.email)).toHaveLength(2);
   });
 
   it("refuses what makes no sense, and audits every change with the client", async () => {

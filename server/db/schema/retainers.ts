@@ -110,6 +110,8 @@ export const retainerPeriods = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** When a runner last took on sending it (so two runners never send it at once). */
     sendingSince: timestamp("sending_since", { withTimezone: true }),
+    /** The lease of the job that took it on: once that job is dead, another takes it at once. */
+    sendingBy: text("sending_by"),
     sendError: text("send_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

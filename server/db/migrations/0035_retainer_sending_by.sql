@@ -1,0 +1,1 @@
+ALTER TABLE "retainer_periods" ADD COLUMN "sending_by" text;
