@@ -1,12 +1,5 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import {
-  cheapCount,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { orderBy, readKeysetPage } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
 
@@ -65,40 +58,34 @@ export async function findAuditEvents(db: Db, filter: AuditFilter = {}) {
   if (filter.actorId) conditions.push(eq(auditEvents.actorId, filter.actorId));
   if (filter.area) conditions.push(eq(auditEvents.area, filter.area));
   const where = conditions.length ? and(...conditions) : undefined;
-  const query = { page, pageSize, after: filter.after, before: filter.before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
-  const split = position.cursor ? /^(.+)\|(\d{1,19})$/.exec(position.cursor.key) : null;
-  const past = split
-    ? dir === "desc"
-      ? sql`(${auditEvents.createdAt}, ${auditEvents.seq}) < (${split[1]}::timestamptz, ${split[2]}::bigint)`
-      : sql`(${auditEvents.createdAt}, ${auditEvents.seq}) > (${split[1]}::timestamptz, ${split[2]}::bigint)`
-    : undefined;
-  const atCursor = split ? position : { isBackwards: false };
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(auditEvents),
-        sortKey: sql<string>`${auditEvents.createdAt}::text || '|' || ${auditEvents.seq}::text`,
-      })
-      .from(auditEvents)
-      .where(past ? and(where, past) : where)
-      .orderBy(...orderBy(auditEvents.createdAt, dir, auditEvents.seq))
-      .limit(pageSize + 1)
-      .offset(split ? 0 : (page - 1) * pageSize),
-    cheapCount(db, db.select({ one: sql`1` }).from(auditEvents).where(where)),
-  ]);
-  const result = keysetPage(fetched, query, atCursor);
-  const { total, isEstimate } = settledCount(estimated, result);
-  return {
-    rows: result.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page,
-    pageSize,
-    previousCursor: result.previousCursor,
-    nextCursor: result.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query: { page, pageSize, after: filter.after, before: filter.before },
+    sort: auditEvents.createdAt,
+    id: auditEvents.id,
+    dir: "desc",
+    where,
+    count: db.select({ one: sql`1` }).from(auditEvents).where(where),
+    past: (reading, cursor) => {
+      const split = /^(.+)\|(\d{1,19})$/.exec(cursor.key);
+      if (!split) return undefined;
+      const key = sql`(${split[1]}::timestamptz, ${split[2]}::bigint)`;
+      const row = sql`(${auditEvents.createdAt}, ${auditEvents.seq})`;
+      return reading === "desc" ? sql`${row} < ${key}` : sql`${row} > ${key}`;
+    },
+    order: (reading) => orderBy(auditEvents.createdAt, reading, auditEvents.seq),
+    select: (clauses) =>
+      db
+        .select({
+          ...getTableColumns(auditEvents),
+          sortKey: sql<string>`${auditEvents.createdAt}::text || '|' || ${auditEvents.seq}::text`,
+        })
+        .from(auditEvents)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset),
+  });
 }
 
 /** The areas that appear in the log, for the filter. */

@@ -4,18 +4,11 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import {
-  cheapCount,
   containsText,
   isAnyOf,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
   type ListQuery,
   type ListResult,
-  orderBy,
-  pageOffset,
-  readingDir,
-  settledCount,
+  readKeysetPage,
 } from "./list-query";
 
 /** A table whose rows belong to a client: projects, proposals, invoices. */
@@ -50,41 +43,30 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
   if (clientId) all.push(eq(table.clientId, clientId));
   if (query.q) all.push(clientOwnedSearch({ db, table, searchColumn, text: query.q }));
   const where = all.length ? and(...all) : undefined;
-  const position = keysetPosition(query);
-  const dir = readingDir(query.dir, position);
   const joined = eq(clients.id, table.clientId);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({ ...(fields as SelectedFields), sortKey: sql<string | null>`${sortColumn}::text` })
-      .from(table)
-      .innerJoin(clients, joined)
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(sortColumn, table.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(sortColumn, dir, table.id))
-      .limit(query.pageSize + 1)
-      .offset(position.cursor ? 0 : pageOffset(query)),
-    // Every row has its client (a required reference), so the count needs no join.
-    cheapCount(db, db.select({ one: sql`1` }).from(table).where(where)),
-  ]);
-  // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
-  const page = keysetPage(
-    fetched as Array<{ id: string; sortKey: string | null }>,
+  const page = await readKeysetPage({
+    db,
     query,
-    position,
-  );
-  const { total, isEstimate } = settledCount(estimated, page);
-  return {
-    rows: page.rows as SelectResultFields<Fields>[],
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize: query.pageSize,
-    previousCursor: page.previousCursor,
-    nextCursor: page.nextCursor,
-  };
+    sort: sortColumn,
+    id: table.id,
+    dir: query.dir,
+    where,
+    // Every row has its client (a required reference), so the count needs no join.
+    count: db.select({ one: sql`1` }).from(table).where(where),
+    select: (clauses) =>
+      db
+        .select({ ...(fields as SelectedFields), sortKey: sql<string | null>`${sortColumn}::text` })
+        .from(table)
+        .innerJoin(clients, joined)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset) as unknown as Promise<
+        Array<{ id: string; sortKey: string | null }>
+      >,
+  });
+  // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
+  return { ...page, rows: page.rows as SelectResultFields<Fields>[] };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 
@@ -225,4 +225,74 @@ export function settledCount(
   return count.isEstimate && !page.nextCursor && !page.previousCursor
     ? { total: page.rows.length, isEstimate: false }
     : count;
+}
+
+type Count = { total: number; isEstimate: boolean };
+
+/** What a list's own query is given to read one keyset page. */
+export type KeysetClauses = {
+  /** The list's filters, and past the cursor when there is one. */
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+};
+
+/**
+ * One page of a list by keyset (decisions 746, 763, 780), every list's way: the page read
+ * one row past its size in the reading direction by the list's own `select` (which adds
+ * `sortKey`, the sort value as text), its count cheaply at the same time, and the rows in the
+ * list's order with the cursors of the pages around them and the count settled. `page` is an
+ * offset for old addresses. A list ordered by more than one column gives its own `past` (the
+ * rows past a cursor, undefined for a cursor it cannot read: the first page) and `orderBy`.
+ */
+export async function readKeysetPage<Row extends { id: string; sortKey: string | null }>({
+  db,
+  query,
+  sort,
+  id,
+  dir,
+  where,
+  count,
+  select,
+  past = (reading, cursor) => keysetCondition(sort, id, reading, cursor),
+  order = (reading) => orderBy(sort, reading, id),
+}: {
+  db: Db;
+  query: Pick<ListQuery, "page" | "pageSize" | "after" | "before">;
+  sort: AnyPgColumn | SQL;
+  id: AnyPgColumn;
+  dir: "asc" | "desc";
+  where: SQL | undefined;
+  /** The list's query without order or limit, counted by cheapCount; or its count, read. */
+  count: SQLWrapper | Promise<Count>;
+  select: (clauses: KeysetClauses) => Promise<Row[]>;
+  past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
+  order?: (reading: "asc" | "desc") => SQL[];
+}) {
+  const asked = keysetPosition(query);
+  const reading = readingDir(dir, asked);
+  const beyond = asked.cursor ? past(reading, asked.cursor) : undefined;
+  const position: KeysetPosition = beyond ? asked : { isBackwards: false };
+  const ordered = beyond ? reading : dir;
+  const [fetched, estimated] = await Promise.all([
+    select({
+      where: beyond ? and(where, beyond) : where,
+      orderBy: order(ordered),
+      limit: query.pageSize + 1,
+      offset: beyond ? 0 : (query.page - 1) * query.pageSize,
+    }),
+    count instanceof Promise ? count : cheapCount(db, count),
+  ]);
+  const page = keysetPage(fetched, query, position);
+  const { total, isEstimate } = settledCount(estimated, page);
+  return {
+    rows: page.rows,
+    total,
+    totalIsEstimate: isEstimate,
+    page: query.page,
+    pageSize: query.pageSize,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
+  };
 }

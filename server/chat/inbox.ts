@@ -1,13 +1,5 @@
 import { and, eq, inArray, ne, type SQL, sql, sum } from "drizzle-orm";
-import {
-  cheapCount,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { readKeysetPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { type ConversationStatus, chatConversations } from "#server/db/schema/chat.ts";
 import { clients } from "#server/db/schema/clients.ts";
@@ -49,49 +41,39 @@ export async function findConversations(
     conditions.push(eq(chatConversations.status, filter as ConversationStatus));
   const where = and(...conditions);
   const query = { page: Math.max(1, page), pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
   const sortColumn = chatConversations.lastMessageAt;
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        id: chatConversations.id,
-        visitorName: chatConversations.visitorName,
-        visitorEmail: chatConversations.visitorEmail,
-        status: chatConversations.status,
-        assigneeId: chatConversations.assigneeId,
-        assigneeName: chatConversations.assigneeName,
-        clientId: chatConversations.clientId,
-        clientName: clients.company,
-        lastMessageAt: chatConversations.lastMessageAt,
-        lastMessagePreview: chatConversations.lastMessagePreview,
-        lastMessageAuthor: chatConversations.lastMessageAuthor,
-        staffUnread: chatConversations.staffUnread,
-        sortKey: sql<string>`${sortColumn}::text`,
-      })
-      .from(chatConversations)
-      .leftJoin(clients, eq(clients.id, chatConversations.clientId))
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(sortColumn, chatConversations.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(sortColumn, dir, chatConversations.id))
-      .limit(pageSize + 1)
-      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
-    cheapCount(db, db.select({ one: sql`1` }).from(chatConversations).where(where)),
-  ]);
-  const result = keysetPage(fetched, query, position);
-  const { total, isEstimate } = settledCount(estimated, result);
-  return {
-    rows: result.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize,
-    previousCursor: result.previousCursor,
-    nextCursor: result.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query,
+    sort: sortColumn,
+    id: chatConversations.id,
+    dir: "desc",
+    where,
+    count: db.select({ one: sql`1` }).from(chatConversations).where(where),
+    select: (page) =>
+      db
+        .select({
+          id: chatConversations.id,
+          visitorName: chatConversations.visitorName,
+          visitorEmail: chatConversations.visitorEmail,
+          status: chatConversations.status,
+          assigneeId: chatConversations.assigneeId,
+          assigneeName: chatConversations.assigneeName,
+          clientId: chatConversations.clientId,
+          clientName: clients.company,
+          lastMessageAt: chatConversations.lastMessageAt,
+          lastMessagePreview: chatConversations.lastMessagePreview,
+          lastMessageAuthor: chatConversations.lastMessageAuthor,
+          staffUnread: chatConversations.staffUnread,
+          sortKey: sql<string>`${sortColumn}::text`,
+        })
+        .from(chatConversations)
+        .leftJoin(clients, eq(clients.id, chatConversations.clientId))
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 /** Unread visitor messages across conversations that are not closed (the sidebar badge). */

@@ -2,18 +2,11 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
-  cheapCount,
   containsText,
   isAnyOf,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
   type ListQuery,
   type ListResult,
-  orderBy,
-  pageOffset,
-  readingDir,
-  settledCount,
+  readKeysetPage,
 } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { clientContacts, clients } from "#server/db/schema/clients.ts";
@@ -234,42 +227,32 @@ export async function findClients({
     .from(clientContacts)
     .where(and(eq(clientContacts.isPrimary, true)))
     .as("primary_contact");
-  const position = keysetPosition(query);
-  const dir = readingDir(query.dir, position);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        id: clients.id,
-        company: clients.company,
-        currency: clients.currency,
-        createdAt: clients.createdAt,
-        contactName: primary.name,
-        contactEmail: primary.email,
-        sortKey: sql<string | null>`${sortColumn}::text`,
-      })
-      .from(clients)
-      .leftJoin(primary, eq(primary.clientId, clients.id))
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(sortColumn, clients.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(sortColumn, dir, clients.id))
-      .limit(query.pageSize + 1)
-      .offset(position.cursor ? 0 : pageOffset(query)),
-    cheapCount(db, db.select({ one: sql`1` }).from(clients).where(where)),
-  ]);
-  const page = keysetPage(fetched, query, position);
-  const { total, isEstimate } = settledCount(estimated, page);
-  return {
-    rows: page.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize: query.pageSize,
-    previousCursor: page.previousCursor,
-    nextCursor: page.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query,
+    sort: sortColumn,
+    id: clients.id,
+    dir: query.dir,
+    where,
+    count: db.select({ one: sql`1` }).from(clients).where(where),
+    select: (page) =>
+      db
+        .select({
+          id: clients.id,
+          company: clients.company,
+          currency: clients.currency,
+          createdAt: clients.createdAt,
+          contactName: primary.name,
+          contactEmail: primary.email,
+          sortKey: sql<string | null>`${sortColumn}::text`,
+        })
+        .from(clients)
+        .leftJoin(primary, eq(primary.clientId, clients.id))
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 /** Every client, for pickers (id, company, currency), alphabetically. */

@@ -2,17 +2,10 @@ import { and, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
 import {
-  cheapCount,
   containsText,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
   type ListQuery,
   type ListResult,
-  orderBy,
-  pageOffset,
-  readingDir,
-  settledCount,
+  readKeysetPage,
 } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { leads } from "#server/db/schema/leads.ts";
@@ -52,33 +45,23 @@ export async function findLeads({
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const sortColumn = query.sort === "name" ? leads.name : leads.createdAt;
-  const position = keysetPosition(query);
-  const dir = readingDir(query.dir, position);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({ ...getTableColumns(leads), sortKey: sql<string>`${sortColumn}::text` })
-      .from(leads)
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(sortColumn, leads.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(sortColumn, dir, leads.id))
-      .limit(query.pageSize + 1)
-      .offset(position.cursor ? 0 : pageOffset(query)),
-    cheapCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
-  ]);
-  const page = keysetPage(fetched, query, position);
-  const { total, isEstimate } = settledCount(estimated, page);
-  return {
-    rows: page.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize: query.pageSize,
-    previousCursor: page.previousCursor,
-    nextCursor: page.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query,
+    sort: sortColumn,
+    id: leads.id,
+    dir: query.dir,
+    where,
+    count: db.select({ one: sql`1` }).from(leads).where(where),
+    select: (page) =>
+      db
+        .select({ ...getTableColumns(leads), sortKey: sql<string>`${sortColumn}::text` })
+        .from(leads)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 /**

@@ -1,15 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import {
-  cheapCount,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { cheapCount, readKeysetPage } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { comments, insights } from "#server/db/schema/content.ts";
@@ -42,43 +34,44 @@ export async function findCommentsForModeration({
   after?: string;
   before?: string;
 }) {
-  const query = { page: Math.max(1, page), pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
   const where = eq(comments.status, status);
-  const [tabCounts, fetched] = await Promise.all([
-    Promise.all(
-      commentTabs.map((tab) =>
-        cheapCount(db, db.select({ one: sql`1` }).from(comments).where(eq(comments.status, tab))),
-      ),
-    ),
-    db
-      .select({
-        id: comments.id,
-        name: comments.name,
-        email: comments.email,
-        body: comments.body,
-        status: comments.status,
-        createdAt: comments.createdAt,
-        insightId: insights.id,
-        insightTitle: insights.title,
-        insightSlug: insights.slug,
-        sortKey: sql<string>`${comments.createdAt}::text`,
-      })
-      .from(comments)
-      .innerJoin(insights, eq(insights.id, comments.insightId))
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(comments.createdAt, comments.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(comments.createdAt, dir, comments.id))
-      .limit(pageSize + 1)
-      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
-  ]);
-  const result = keysetPage(fetched, query, position);
-  const settled = commentTabs.map((tab, index) =>
-    tab === status ? settledCount(tabCounts[index], result) : tabCounts[index],
+  const tabCounts = commentTabs.map((tab) =>
+    cheapCount(db, db.select({ one: sql`1` }).from(comments).where(eq(comments.status, tab))),
+  );
+  const result = await readKeysetPage({
+    db,
+    query: { page: Math.max(1, page), pageSize, after, before },
+    sort: comments.createdAt,
+    id: comments.id,
+    dir: "desc",
+    where,
+    count: tabCounts[commentTabs.indexOf(status)],
+    select: (clauses) =>
+      db
+        .select({
+          id: comments.id,
+          name: comments.name,
+          email: comments.email,
+          body: comments.body,
+          status: comments.status,
+          createdAt: comments.createdAt,
+          insightId: insights.id,
+          insightTitle: insights.title,
+          insightSlug: insights.slug,
+          sortKey: sql<string>`${comments.createdAt}::text`,
+        })
+        .from(comments)
+        .innerJoin(insights, eq(insights.id, comments.insightId))
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset),
+  });
+  // The open tab's count settled by its page (a last page holds every row).
+  const settled = (await Promise.all(tabCounts)).map((count, index) =>
+    commentTabs[index] === status
+      ? { total: result.total, isEstimate: result.totalIsEstimate }
+      : count,
   );
   const counts = Object.fromEntries(
     commentTabs.map((tab, index) => [tab, settled[index].total]),
@@ -92,7 +85,7 @@ export async function findCommentsForModeration({
     estimated,
     total: counts[status],
     totalIsEstimate: estimated[status],
-    page: query.page,
+    page: result.page,
     previousCursor: result.previousCursor,
     nextCursor: result.nextCursor,
   };

@@ -1,16 +1,7 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import {
-  cheapCount,
-  containsText,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { containsText, readKeysetPage } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db, Tx } from "#server/db/client.ts";
 import type { caseStudies, insights } from "#server/db/schema/content.ts";
@@ -114,43 +105,33 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const query = { page: Math.max(1, page), pageSize, after, before };
-    const position = keysetPosition(query);
-    const dir = readingDir("desc", position);
-    const [fetched, estimated] = await Promise.all([
-      db
-        .select({
-          id: table.id,
-          title: table.title,
-          slug: table.slug,
-          byline: kind.byline,
-          status: table.status,
-          publishAt: table.publishAt,
-          publishedAt: table.publishedAt,
-          updatedAt: table.updatedAt,
-          sortKey: sql<string>`${table.updatedAt}::text`,
-        })
-        .from(table)
-        .where(
-          position.cursor
-            ? and(where, keysetCondition(table.updatedAt, table.id, dir, position.cursor))
-            : where,
-        )
-        .orderBy(...orderBy(table.updatedAt, dir, table.id))
-        .limit(pageSize + 1)
-        .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
-      cheapCount(db, db.select({ one: sql`1` }).from(table).where(where)),
-    ]);
-    const result = keysetPage(fetched, query, position);
-    const { total, isEstimate } = settledCount(estimated, result);
-    return {
-      rows: result.rows,
-      total,
-      totalIsEstimate: isEstimate,
-      page: query.page,
-      previousCursor: result.previousCursor,
-      nextCursor: result.nextCursor,
-    };
+    return readKeysetPage({
+      db,
+      query: { page: Math.max(1, page), pageSize, after, before },
+      sort: table.updatedAt,
+      id: table.id,
+      dir: "desc",
+      where,
+      count: db.select({ one: sql`1` }).from(table).where(where),
+      select: (clauses) =>
+        db
+          .select({
+            id: table.id,
+            title: table.title,
+            slug: table.slug,
+            byline: kind.byline,
+            status: table.status,
+            publishAt: table.publishAt,
+            publishedAt: table.publishedAt,
+            updatedAt: table.updatedAt,
+            sortKey: sql<string>`${table.updatedAt}::text`,
+          })
+          .from(table)
+          .where(clauses.where)
+          .orderBy(...clauses.orderBy)
+          .limit(clauses.limit)
+          .offset(clauses.offset),
+    });
   }
 
   /** Items staff can pick as related (everything but the item itself). */

@@ -1,13 +1,6 @@
 import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { recordAudit } from "#server/audit/audit.ts";
-import {
-  cheapCount,
-  DEFAULT_PAGE_SIZE,
-  keysetPage,
-  keysetPosition,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { DEFAULT_PAGE_SIZE, readKeysetPage } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import { testimonials } from "#server/db/schema/content.ts";
@@ -37,41 +30,37 @@ export async function findTestimonialsForAdmin({
   after?: string;
   before?: string;
 }) {
-  const query = { page: Math.max(1, page), pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("asc", position);
-  const split = position.cursor ? /^(-?\d{1,10})\|(.+)$/.exec(position.cursor.key) : null;
-  const row = sql`(${testimonials.position}, ${testimonials.createdAt}, ${testimonials.id})`;
-  const past =
-    split && position.cursor
-      ? sql`${row} ${dir === "asc" ? sql`>` : sql`<`} (${split[1]}::int, ${split[2]}::timestamptz, ${position.cursor.id}::uuid)`
-      : undefined;
-  const atCursor = past ? position : { isBackwards: false };
-  const by = dir === "asc" ? asc : desc;
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(testimonials),
-        sortKey: sql<string>`${testimonials.position}::text || '|' || ${testimonials.createdAt}::text`,
-      })
-      .from(testimonials)
-      .where(past)
-      .orderBy(by(testimonials.position), by(testimonials.createdAt), by(testimonials.id))
-      .limit(pageSize + 1)
-      .offset(past ? 0 : (query.page - 1) * pageSize),
-    cheapCount(db, db.select({ one: sql`1` }).from(testimonials)),
-  ]);
-  const result = keysetPage(fetched, query, atCursor);
-  const { total, isEstimate } = settledCount(estimated, result);
-  return {
-    rows: result.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize,
-    previousCursor: result.previousCursor,
-    nextCursor: result.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query: { page: Math.max(1, page), pageSize, after, before },
+    sort: testimonials.position,
+    id: testimonials.id,
+    dir: "asc",
+    where: undefined,
+    count: db.select({ one: sql`1` }).from(testimonials),
+    past: (reading, cursor) => {
+      const split = /^(-?\d{1,10})\|(.+)$/.exec(cursor.key);
+      if (!split) return undefined;
+      const row = sql`(${testimonials.position}, ${testimonials.createdAt}, ${testimonials.id})`;
+      const key = sql`(${split[1]}::int, ${split[2]}::timestamptz, ${cursor.id}::uuid)`;
+      return reading === "asc" ? sql`${row} > ${key}` : sql`${row} < ${key}`;
+    },
+    order: (reading) => {
+      const by = reading === "asc" ? asc : desc;
+      return [by(testimonials.position), by(testimonials.createdAt), by(testimonials.id)];
+    },
+    select: (clauses) =>
+      db
+        .select({
+          ...getTableColumns(testimonials),
+          sortKey: sql<string>`${testimonials.position}::text || '|' || ${testimonials.createdAt}::text`,
+        })
+        .from(testimonials)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset),
+  });
 }
 
 export async function getTestimonialForEdit({ db, id }: { db: Db; id: string }) {

@@ -1,14 +1,6 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
-import {
-  cheapCount,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { readKeysetPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 
@@ -50,38 +42,32 @@ export async function findOutboxMessages(
   }: { to?: string; offset: number; pageSize: number; after?: string; before?: string },
 ) {
   const where = to ? eq(mailMessages.to, to.trim().toLowerCase()) : undefined;
-  const query = { page: Math.floor(offset / pageSize) + 1, pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(mailMessages),
-        sortKey: sql<string>`${mailMessages.createdAt}::text`,
-      })
-      .from(mailMessages)
-      .where(
-        position.cursor
-          ? and(
-              where,
-              keysetCondition(mailMessages.createdAt, mailMessages.id, dir, position.cursor),
-            )
-          : where,
-      )
-      .orderBy(...orderBy(mailMessages.createdAt, dir, mailMessages.id))
-      .limit(pageSize + 1)
-      .offset(position.cursor ? 0 : offset),
-    cheapCount(db, db.select({ one: sql`1` }).from(mailMessages).where(where)),
-  ]);
-  const page = keysetPage(fetched, query, position);
-  const rows = page.rows;
-  const { total, isEstimate } = settledCount(estimated, page);
+  const page = await readKeysetPage({
+    db,
+    query: { page: Math.floor(offset / pageSize) + 1, pageSize, after, before },
+    sort: mailMessages.createdAt,
+    id: mailMessages.id,
+    dir: "desc",
+    where,
+    count: db.select({ one: sql`1` }).from(mailMessages).where(where),
+    select: (clauses) =>
+      db
+        .select({
+          ...getTableColumns(mailMessages),
+          sortKey: sql<string>`${mailMessages.createdAt}::text`,
+        })
+        .from(mailMessages)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset),
+  });
   return {
-    total,
-    totalIsEstimate: isEstimate,
+    total: page.total,
+    totalIsEstimate: page.totalIsEstimate,
     previousCursor: page.previousCursor,
     nextCursor: page.nextCursor,
-    rows: rows.map((row) => ({
+    rows: page.rows.map((row) => ({
       id: row.id,
       to: row.to,
       from: row.from,

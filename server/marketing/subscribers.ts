@@ -14,16 +14,7 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import {
-  cheapCount,
-  containsText,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { containsText, readKeysetPage } from "#server/business/list-query.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
 import { subscribers, subscriberTags } from "#server/db/schema/content.ts";
@@ -89,41 +80,32 @@ export async function findSubscribers({
 }: { db: Db; page?: number; pageSize?: number; after?: string; before?: string } & Filter) {
   const where = whereOf(filter);
   const query = { page, pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        id: subscribers.id,
-        email: subscribers.email,
-        name: subscribers.name,
-        status: subscribers.status,
-        tags: subscribers.tags,
-        source: subscribers.source,
-        createdAt: subscribers.createdAt,
-        sortKey: sql<string | null>`${subscribers.createdAt}::text`,
-      })
-      .from(subscribers)
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(subscribers.createdAt, subscribers.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(subscribers.createdAt, dir, subscribers.id))
-      .limit(pageSize + 1)
-      .offset(position.cursor ? 0 : (page - 1) * pageSize),
-    cheapCount(db, db.select({ one: sql`1` }).from(subscribers).where(where)),
-  ]);
-  const result = keysetPage(fetched, query, position);
-  const { total, isEstimate } = settledCount(estimated, result);
-  return {
-    rows: result.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page,
-    previousCursor: result.previousCursor,
-    nextCursor: result.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query,
+    sort: subscribers.createdAt,
+    id: subscribers.id,
+    dir: "desc",
+    where,
+    count: db.select({ one: sql`1` }).from(subscribers).where(where),
+    select: (page) =>
+      db
+        .select({
+          id: subscribers.id,
+          email: subscribers.email,
+          name: subscribers.name,
+          status: subscribers.status,
+          tags: subscribers.tags,
+          source: subscribers.source,
+          createdAt: subscribers.createdAt,
+          sortKey: sql<string | null>`${subscribers.createdAt}::text`,
+        })
+        .from(subscribers)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 /** Every tag in use, most used first (counted by a trigger as subscribers change). */

@@ -3,16 +3,7 @@ import path from "node:path";
 import { and, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/audit.ts";
-import {
-  cheapCount,
-  containsText,
-  keysetCondition,
-  keysetPage,
-  keysetPosition,
-  orderBy,
-  readingDir,
-  settledCount,
-} from "#server/business/list-query.ts";
+import { containsText, readKeysetPage } from "#server/business/list-query.ts";
 import { afterContentChange } from "#server/cache/invalidate.ts";
 import { publishingValues } from "#server/content-admin/publishing.ts";
 import type { Database, Db } from "#server/db/client.ts";
@@ -68,47 +59,37 @@ export async function findEpisodesForAdmin(
   else if (status) conditions.push(eq(podcastEpisodes.status, status as "draft"));
   const where = conditions.length ? and(...conditions) : undefined;
   const query = { page: Math.max(1, page), pageSize, after, before };
-  const position = keysetPosition(query);
-  const dir = readingDir("desc", position);
-  const [fetched, estimated] = await Promise.all([
-    db
-      .select({
-        id: podcastEpisodes.id,
-        title: podcastEpisodes.title,
-        slug: podcastEpisodes.slug,
-        kind: podcastEpisodes.kind,
-        status: podcastEpisodes.status,
-        season: podcastEpisodes.season,
-        episode: podcastEpisodes.episode,
-        durationSeconds: podcastEpisodes.durationSeconds,
-        audioUrl: podcastEpisodes.audioUrl,
-        publishAt: podcastEpisodes.publishAt,
-        publishedAt: podcastEpisodes.publishedAt,
-        updatedAt: podcastEpisodes.updatedAt,
-        sortKey: sql<string>`${episodeListTime}::text`,
-      })
-      .from(podcastEpisodes)
-      .where(
-        position.cursor
-          ? and(where, keysetCondition(episodeListTime, podcastEpisodes.id, dir, position.cursor))
-          : where,
-      )
-      .orderBy(...orderBy(episodeListTime, dir, podcastEpisodes.id))
-      .limit(pageSize + 1)
-      .offset(position.cursor ? 0 : (query.page - 1) * pageSize),
-    cheapCount(db, db.select({ one: sql`1` }).from(podcastEpisodes).where(where)),
-  ]);
-  const result = keysetPage(fetched, query, position);
-  const { total, isEstimate } = settledCount(estimated, result);
-  return {
-    rows: result.rows,
-    total,
-    totalIsEstimate: isEstimate,
-    page: query.page,
-    pageSize,
-    previousCursor: result.previousCursor,
-    nextCursor: result.nextCursor,
-  };
+  return readKeysetPage({
+    db,
+    query,
+    sort: episodeListTime,
+    id: podcastEpisodes.id,
+    dir: "desc",
+    where,
+    count: db.select({ one: sql`1` }).from(podcastEpisodes).where(where),
+    select: (page) =>
+      db
+        .select({
+          id: podcastEpisodes.id,
+          title: podcastEpisodes.title,
+          slug: podcastEpisodes.slug,
+          kind: podcastEpisodes.kind,
+          status: podcastEpisodes.status,
+          season: podcastEpisodes.season,
+          episode: podcastEpisodes.episode,
+          durationSeconds: podcastEpisodes.durationSeconds,
+          audioUrl: podcastEpisodes.audioUrl,
+          publishAt: podcastEpisodes.publishAt,
+          publishedAt: podcastEpisodes.publishedAt,
+          updatedAt: podcastEpisodes.updatedAt,
+          sortKey: sql<string>`${episodeListTime}::text`,
+        })
+        .from(podcastEpisodes)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 export async function findEpisode(db: Db, id: string) {
