@@ -12,6 +12,7 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies } from "#server/db/schema/content.ts";
+import type { CaseStudyCardData } from "#shared/content/cards.ts";
 import { isLive, type Page } from "./published";
 import { isFresh, refreshCaseStudies, renderCaseStudy } from "./rendered";
 
@@ -32,17 +33,8 @@ const cardColumns = {
   updatedAt: caseStudies.updatedAt,
 };
 
-export type CaseStudyCard = {
+export type CaseStudyCard = CaseStudyCardData & {
   id: string;
-  slug: string;
-  title: string;
-  client: string;
-  industry: string;
-  services: string[];
-  summary: string;
-  metrics: Array<{ label: string; value: string }>;
-  coverImage: string | null;
-  coverAlt: string | null;
   publishedAt: Date | null;
   updatedAt: Date;
 };

@@ -12,6 +12,7 @@ import {
 import { clampPage } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { insights } from "#server/db/schema/content.ts";
+import type { InsightCardData } from "#shared/content/cards.ts";
 import { renderMarkdown } from "./markdown";
 import { isLive, type Page } from "./published";
 import { isFresh, refreshInsights, renderInsight } from "./rendered";
@@ -33,18 +34,10 @@ const cardColumns = {
   renderedVersion: insights.renderedVersion,
 };
 
-export type InsightCard = {
+export type InsightCard = InsightCardData & {
   id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  tags: string[];
-  coverImage: string | null;
-  coverAlt: string | null;
   publishedAt: Date | null;
   updatedAt: Date;
-  readingMinutes: number;
 };
 
 type InsightRow = Omit<InsightCard, "readingMinutes"> & {

@@ -1,16 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { testimonials } from "#server/db/schema/content.ts";
+import type { TestimonialData } from "#shared/content/cards.ts";
 
-export type PublicTestimonial = {
-  id: string;
-  quote: string;
-  name: string;
-  role: string;
-  company: string;
-  photoUrl: string | null;
-  photoAlt: string | null;
-};
+export type PublicTestimonial = TestimonialData;
 
 /** The visible testimonials in the order staff set. */
 export async function findVisibleTestimonials({

@@ -1,16 +1,9 @@
 import { Form, useNavigation } from "react-router";
+import type { TestimonialData } from "#shared/content/cards.ts";
 import { ImageUploader } from "./image-uploader";
 import { type FieldErrors, TextAreaField, TextField } from "./text-fields";
 
-export type TestimonialDraft = {
-  quote: string;
-  name: string;
-  role: string;
-  company: string;
-  photoUrl: string | null;
-  photoAlt: string | null;
-  isVisible: boolean;
-};
+export type TestimonialDraft = Omit<TestimonialData, "id"> & { isVisible: boolean };
 
 /** The testimonial form of the create and edit screens. */
 export function TestimonialForm({
