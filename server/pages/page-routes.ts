@@ -11,6 +11,7 @@ import {
   createPage,
   deletePage,
   duplicatePage,
+  editableOf,
   findPageRevisions,
   getPageForEdit,
   listPages,
@@ -34,24 +35,6 @@ type ScreenArgs = {
 };
 
 const statuses = ["draft", "scheduled", "published"] as const;
-
-/** The page's fields the editor holds (and a conflict hands back as "theirs"). */
-export type EditablePage = Pick<
-  Page,
-  "path" | "title" | "blocks" | "seoTitle" | "seoDescription" | "socialImage" | "isNoindex"
->;
-
-function editableOf(page: Page): EditablePage {
-  return {
-    path: page.path,
-    title: page.title,
-    blocks: page.blocks,
-    seoTitle: page.seoTitle,
-    seoDescription: page.seoDescription,
-    socialImage: page.socialImage,
-    isNoindex: page.isNoindex,
-  };
-}
 
 /** The editor's form as the domain's input: the blocks travel as one JSON field. */
 export function pageInputFromForm(form: FormData): PageInput {
@@ -146,7 +129,7 @@ export async function loadPageEdit(args: ScreenArgs) {
   invariantResponse(page, "This page does not exist.", { status: 404 });
   const revisions = await findPageRevisions({ db, id: page.id, limit: 30 });
   const choices = await findPickerChoices({ db, blocks: page.blocks });
-  return { page, revisions, choices };
+  return { page, editable: editableOf(page), revisions, choices };
 }
 
 function parsePublishAt(form: FormData) {

@@ -69,8 +69,10 @@ export class PageConflictError extends AppError {
 
 const gone = () => new AppError("NOT_FOUND", "This page no longer exists.");
 
-/** A page's editable content as a revision keeps it. */
-export function snapshotOf(page: Pick<Page, keyof PageSnapshot | "version">) {
+/** The page's fields the editor holds (and a conflict hands back as "theirs"). */
+export type EditablePage = Pick<Page, keyof PageSnapshot>;
+
+export function editableOf(page: EditablePage): EditablePage {
   return {
     path: page.path,
     title: page.title,
@@ -79,8 +81,12 @@ export function snapshotOf(page: Pick<Page, keyof PageSnapshot | "version">) {
     seoDescription: page.seoDescription,
     socialImage: page.socialImage,
     isNoindex: page.isNoindex,
-    version: page.version,
   };
+}
+
+/** A page's editable content as a revision keeps it. */
+export function snapshotOf(page: Pick<Page, keyof PageSnapshot | "version">) {
+  return { ...editableOf(page), version: page.version };
 }
 
 /** The fields and blocks of an input, checked; a bad block's message names it. */
