@@ -15,7 +15,6 @@ import {
   findPageRevisions,
   getPageForEdit,
   listPages,
-  type Page,
   PageConflictError,
   type PageInput,
   publishPage,
