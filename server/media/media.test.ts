@@ -160,29 +160,34 @@ describeEachDatabase("media uploads", (get) => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  /** S3 settings naming a port the system just gave and took back: nothing listens there. */
+  async function storageAway() {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return {
+      DATA_DIR: dataDir,
+      S3_BUCKET: "frontier",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    };
+  }
+
   async function mediaCount() {
     const [{ total }] = await get().db.select({ total: count() }).from(media);
     return total;
   }
 
   it("refuses with a 503 a person can act on, and records nothing, when S3 cannot be reached", async () => {
-    // A port the system just gave and took back: nothing listens there.
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const away = await storageAway();
     const before = await mediaCount();
     const error = await refusal(() =>
       saveUpload({
         db: get().db,
-        env: {
-          DATA_DIR: dataDir,
-          S3_BUCKET: "frontier",
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_REGION: "us-east-1",
-          S3_ACCESS_KEY_ID: "S3RVER",
-          S3_SECRET_ACCESS_KEY: "S3RVER",
-        },
+        env: away,
         bytes: Buffer.from("%PDF-1.7\n"),
         kind: "document",
         alt: "",
@@ -194,18 +199,7 @@ describeEachDatabase("media uploads", (get) => {
   });
 
   it("leaves what storage could not remove to a job that removes it once storage answers", async () => {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const away = getStorage({
-      DATA_DIR: dataDir,
-      S3_BUCKET: "frontier",
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-    });
+    const away = getStorage(await storageAway());
     const key = `images/left-${Date.now()}.webp`;
     await removeStoredObjects(get().db, away, [key]);
     const queued = await get()
