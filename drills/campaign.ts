@@ -4,9 +4,8 @@
  * but for at most the group that was in flight; sending resumes within 10 s of the restart.
  */
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
 import {
+  campaignState,
   type DrillResult,
   freshSite,
   killHard,
@@ -49,19 +48,7 @@ export async function campaignDrill(): Promise<DrillResult> {
       (_, index) => `drill-${index + 1}@subscribers.test`,
     );
     const counts = tally(expected, receivedCounts(logFile));
-    const state = await withDatabase(dataDir, async (db) => {
-      const [campaign] = await db
-        .select({ status: campaigns.status })
-        .from(campaigns)
-        .where(eq(campaigns.id, campaignId));
-      const [{ unconfirmed }] = await db
-        .select({ unconfirmed: sql<number>`count(*)::int` })
-        .from(campaignDeliveries)
-        .where(
-          sql`${campaignDeliveries.campaignId} = ${campaignId} and ${campaignDeliveries.status} <> 'sent'`,
-        );
-      return { status: campaign.status, unconfirmed };
-    });
+    const state = await withDatabase(dataDir, (db) => campaignState(db, campaignId));
     return {
       name: "campaign",
       ok:

@@ -23,7 +23,15 @@ import { createStaffUser } from "#server/auth/users.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { media } from "#server/db/schema/media.ts";
 import { BENCH_STAFF, signIn } from "../bench/product";
-import { type DrillResult, isRunning, removeDir, sleep, startProduct, withDatabase } from "./lib";
+import {
+  type DrillResult,
+  isRunning,
+  removeDir,
+  sleep,
+  startProduct,
+  statusOf,
+  withDatabase,
+} from "./lib";
 
 const DISK_SIZE = process.env.DRILL_DISK_SIZE ?? "256m";
 const FORMS = { before: 3, whileFull: 60, after: 3 };
@@ -146,18 +154,7 @@ export async function diskFullDrill(): Promise<DrillResult> {
     const pages = async () => {
       const statuses: number[] = [];
       for (const target of ["/readyz", "/", "/admin/clients?tab=leads"])
-        statuses.push(
-          await fetch(`${product.url}${target}`, {
-            headers: { Cookie: session },
-            redirect: "manual",
-            signal: AbortSignal.timeout(10_000),
-          })
-            .then(async (response) => {
-              await response.arrayBuffer();
-              return response.status;
-            })
-            .catch(() => 0),
-        );
+        statuses.push(await statusOf(`${product.url}${target}`, session));
       return statuses;
     };
 

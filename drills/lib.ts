@@ -1,10 +1,13 @@
 /** What the drills share: the SMTP sink in its own process, counts of what it received, waits. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "#server/db/client.ts";
+import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
 import { saveCampaign } from "#server/marketing/campaign-editing.ts";
 import { scheduleCampaign } from "#server/marketing/campaign-scheduling.ts";
 import { type Product, startProduct, stopAtExit } from "../bench/product";
@@ -198,4 +201,60 @@ export async function scheduleDrillCampaign(db: Db, total: number) {
   });
   await scheduleCampaign({ db, id, input: { when: "now" }, actor });
   return id;
+}
+
+/** A local webhook receiver: answers each delivery after `delayMs`, keeping its event ids. */
+export async function startReceiver(delayMs: number) {
+  const received: string[] = [];
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      setTimeout(() => {
+        received.push(String(request.headers["frontier-event-id"]));
+        response.end("ok");
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
+  };
+}
+
+/** How many times each id came, and how many came more than once in all. */
+export function repeats(ids: string[]) {
+  const times = new Map<string, number>();
+  for (const id of ids) times.set(id, (times.get(id) ?? 0) + 1);
+  return { times, twice: [...times.values()].reduce((sum, n) => sum + n - 1, 0) };
+}
+
+/** A campaign's state, and how many of its deliveries are not confirmed sent. */
+export async function campaignState(db: Db, campaignId: string) {
+  const [campaign] = await db
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  const [{ unconfirmed }] = await db
+    .select({ unconfirmed: sql<number>`count(*)::int` })
+    .from(campaignDeliveries)
+    .where(
+      and(eq(campaignDeliveries.campaignId, campaignId), ne(campaignDeliveries.status, "sent")),
+    );
+  return { status: campaign.status, unconfirmed };
+}
+
+/** The status a signed-in GET of `url` answers, read whole; 0 when it failed or took 10 s. */
+export function statusOf(url: string, cookie: string) {
+  return fetch(url, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then(async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    })
+    .catch(() => 0);
 }

@@ -1,19 +1,8 @@
-/**
- * pg-restart: the product on PostgreSQL (a database of its own on the local server, dropped at
- * the end) sends a campaign and delivers webhooks while staff pages are asked for; every
- * connection to its database is cut four times over 10 s, as a restart of PostgreSQL would
- * (the machine's server is shared, so its backends are terminated rather than it restarted).
- * The process stays up and answers again within seconds; every subscriber mailed once (but for
- * at most the group in flight at each cut), every event delivered, every job finished.
- */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { campaignDeliveries, campaigns } from "#server/db/schema/campaigns.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { webhookDeliveries } from "#server/db/schema/webhooks.ts";
 import { parseEnv } from "#server/env.ts";
@@ -24,15 +13,19 @@ import { createWebhookEndpoint } from "#server/webhooks/endpoints.ts";
 import { WEBHOOK_DELIVER_JOB } from "#server/webhooks/events.ts";
 import { BENCH_STAFF, signIn } from "../bench/product";
 import {
+  campaignState,
   type DrillResult,
   freshSite,
   isRunning,
   receivedCounts,
   removeDir,
+  repeats,
   scheduleDrillCampaign,
   sleep,
   startProduct,
+  startReceiver,
   startSink,
+  statusOf,
   tally,
   waitFor,
   withDatabase,
@@ -67,18 +60,8 @@ export async function pgRestartDrill(): Promise<DrillResult> {
   const name = `drill_${Math.random().toString(36).slice(2, 10)}`;
   await admin.query(`create database ${name}`);
   const databaseUrl = `${SERVER_URL}/${name}`;
-  const received: string[] = [];
-  const receiver = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      setTimeout(() => {
-        received.push(String(request.headers["frontier-event-id"]));
-        response.end("ok");
-      }, RECEIVER_DELAY_MS);
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const receiver = await startReceiver(RECEIVER_DELAY_MS);
+  const { origin, received } = receiver;
   let dataDir = "";
   let stopSink = async () => {};
   try {
@@ -146,16 +129,7 @@ export async function pgRestartDrill(): Promise<DrillResult> {
     const ask = async (asker: number) => {
       for (let turn = asker; isAsking; turn++) {
         const target = turn % 2 ? "/readyz" : "/admin/clients?tab=leads";
-        const status = await fetch(`${product.url}${target}`, {
-          headers: { Cookie: session },
-          redirect: "manual",
-          signal: AbortSignal.timeout(10_000),
-        })
-          .then(async (response) => {
-            await response.arrayBuffer();
-            return response.status;
-          })
-          .catch(() => 0);
+        const status = await statusOf(`${product.url}${target}`, session);
         answers.push({ at: Date.now(), path: target, status });
         await sleep(50);
       }
@@ -215,25 +189,11 @@ export async function pgRestartDrill(): Promise<DrillResult> {
       (_, index) => `drill-${index + 1}@subscribers.test`,
     );
     const mails = tally(expected, receivedCounts(logFile));
-    const times = new Map<string, number>();
-    for (const id of received) times.set(id, (times.get(id) ?? 0) + 1);
-    const eventsTwice = [...times.values()].reduce((sum, n) => sum + n - 1, 0);
+    const { times, twice: eventsTwice } = repeats(received);
     const state = await withDatabase(
       dataDir,
       async (db) => {
-        const [campaign] = await db
-          .select({ status: campaigns.status })
-          .from(campaigns)
-          .where(eq(campaigns.id, campaignId));
-        const [{ unconfirmed }] = await db
-          .select({ unconfirmed: sql<number>`count(*)::int` })
-          .from(campaignDeliveries)
-          .where(
-            and(
-              eq(campaignDeliveries.campaignId, campaignId),
-              ne(campaignDeliveries.status, "sent"),
-            ),
-          );
+        const { status, unconfirmed } = await campaignState(db, campaignId);
         const events = await db
           .select({ eventId: webhookDeliveries.eventId })
           .from(webhookDeliveries);
@@ -248,7 +208,7 @@ export async function pgRestartDrill(): Promise<DrillResult> {
           .where(inArray(jobs.kind, [SEND_CAMPAIGN_JOB, WEBHOOK_DELIVER_JOB]))
           .groupBy(jobs.status);
         return {
-          status: campaign.status,
+          status,
           unconfirmed,
           succeeded,
           byStatus,
@@ -336,7 +296,7 @@ export async function pgRestartDrill(): Promise<DrillResult> {
     };
   } finally {
     await stopSink();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
     if (dataDir) removeDir(dataDir);
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();

@@ -1,10 +1,3 @@
-/**
- * webhooks: 300 events for an endpoint (a local receiver that answers after 20 ms), the product
- * killed with SIGKILL while it delivers them, and started again: every event delivered, each
- * with its one event id (a second delivery of an event can only be the try that was in flight).
- */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { webhookDeliveries } from "#server/db/schema/webhooks.ts";
 import { parseEnv } from "#server/env.ts";
@@ -15,7 +8,9 @@ import {
   freshSite,
   killHard,
   removeDir,
+  repeats,
   startProduct,
+  startReceiver,
   waitFor,
   withDatabase,
 } from "./lib";
@@ -24,18 +19,8 @@ const EVENTS = 300;
 
 export async function webhooksDrill(): Promise<DrillResult> {
   const dataDir = await freshSite("webhooks");
-  const received: string[] = [];
-  const receiver = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      setTimeout(() => {
-        received.push(String(request.headers["frontier-event-id"]));
-        response.end("ok");
-      }, 20);
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const receiver = await startReceiver(20);
+  const { origin, received } = receiver;
   try {
     const env = { PRIVATE_FETCH_ORIGINS: origin };
     const eventIds = await withDatabase(dataDir, async (db) => {
@@ -71,10 +56,8 @@ export async function webhooksDrill(): Promise<DrillResult> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await second.stop();
 
-    const times = new Map<string, number>();
-    for (const id of received) times.set(id, (times.get(id) ?? 0) + 1);
+    const { times, twice: duplicated } = repeats(received);
     const missing = eventIds.filter((id) => !times.has(id)).length;
-    const duplicated = [...times.values()].reduce((sum, n) => sum + n - 1, 0);
     const unknown = [...times.keys()].filter((id) => !eventIds.includes(id)).length;
     const succeeded = await withDatabase(dataDir, async (db) => {
       const [{ total }] = await db
@@ -96,7 +79,7 @@ export async function webhooksDrill(): Promise<DrillResult> {
       ],
     };
   } finally {
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
     removeDir(dataDir);
   }
 }
