@@ -1,6 +1,8 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loginAs, staffServerAndBrowser, unexpectedErrors } from "#tests/helpers/auth.ts";
 import { gotoHydrated, openPage } from "#tests/helpers/browser.ts";
+import { budget } from "#tests/helpers/time-budget.ts";
 
 const running = staffServerAndBrowser();
 
@@ -133,6 +135,61 @@ describe("the page editor", () => {
     expect(html.indexOf("What our clients say")).toBeLessThan(
       html.indexOf("Tools we trust in production"),
     );
+    await visitor.close();
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await admin.close();
+  });
+
+  it("adds an image with text to Pricing, its image uploaded in place, and the page shows it in its sizes", async () => {
+    const { server, browser } = running;
+    const admin = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const { page } = admin;
+    await loginAs(page, server, "admin");
+    await gotoHydrated(page, `${server.url}/admin/pages`);
+    await page.getByRole("link", { name: "Pricing", exact: true }).first().click();
+    await page.waitForURL(/\/admin\/pages\/edit\//);
+    await gotoHydrated(page, page.url());
+
+    await page.getByLabel("Block type").selectOption({ label: "Image with text" });
+    await page.getByRole("button", { name: "Add block" }).click();
+    const block = page.locator('li[aria-label$=": Image with text"]').last();
+    await block.getByLabel("Heading", { exact: true }).fill("Where the hours go");
+    await block.getByLabel("Text (Markdown)").fill("Every hour logged shows on the invoice.");
+    await block.getByLabel("Image description").fill("A timesheet on a desk");
+    await block.getByText("Upload a new image").click();
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: "#22aa66" },
+    })
+      .png()
+      .toBuffer();
+    const uploader = block.locator("fieldset", {
+      has: page.getByText("New image", { exact: true }),
+    });
+    await uploader
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "desk.png", mimeType: "image/png", buffer: png });
+    await uploader.getByLabel("Alt text (what the image shows)").fill("A timesheet on a desk");
+    await uploader.getByRole("button", { name: "Upload" }).click();
+    // The uploaded image joins the picker's list and is chosen.
+    const picker = block.getByLabel("Image", { exact: true });
+    await expect
+      .poll(() => picker.inputValue(), { timeout: budget(20_000) })
+      .toMatch(/^\/uploads\/images\/[0-9a-f]{32}-\d+\.webp$/);
+    const chosen = await picker.inputValue();
+    await page.getByRole("button", { name: "Save changes (live)" }).click();
+    await page.getByText("Saved: the page is live.").first().waitFor();
+
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${server.url}/pricing`);
+    const image = visitor.page.locator("main").getByRole("img", { name: "A timesheet on a desk" });
+    await image.waitFor({ state: "attached" });
+    const sources = await visitor.page
+      .locator("main picture source, main img")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute("srcset") ?? node.getAttribute("src") ?? ""),
+      );
+    expect(sources.join(" ")).toContain(chosen.replace(/-\d+\.webp$/, ""));
+    expect(sources.join(" ")).toMatch(/ 480w/);
     await visitor.close();
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     await admin.close();
