@@ -399,6 +399,16 @@ async function measureCampaign(context: ScaleContext): Promise<Array<[string, Fi
   } finally {
     clearInterval(sampler);
   }
+  // The job records the last deliveries and marks the campaign sent after the last mail left:
+  // the next measure starts once it has, not beside that work on the embedded connection.
+  const settleDeadline = Date.now() + 120_000;
+  while (Date.now() < settleDeadline) {
+    const page = await fetch(`${product.url}/admin/campaigns/edit/${id}`, {
+      headers: { Cookie: cookie },
+    }).then((response) => response.text());
+    if (page.includes("State: sent")) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   const sendingS = (last.at - first.at) / 1000;
   const rate = sendingS > 0 ? (last.count - first.count) / sendingS : 0;
   const growth = Math.max(0, highest - before);

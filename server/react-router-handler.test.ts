@@ -6,6 +6,7 @@ import { firstChunk, rawRequest } from "#tests/helpers/http.ts";
 import { handMadeBuild } from "#tests/helpers/server-build.ts";
 import type { AppContext } from "./context";
 import { reactRouterHandler } from "./react-router-handler";
+import { TextStreamResponse } from "./text-stream-response";
 import { WholeResponse } from "./whole-response";
 
 // React Router behind our Express adapter, with a build of two routes made here: resource
@@ -15,6 +16,28 @@ import { WholeResponse } from "./whole-response";
 const page = `<!DOCTYPE html><html><body>${"<p>Frontier</p>".repeat(500)}</body></html>`;
 let releaseStream = () => {};
 let lastAbort: Promise<string> | undefined;
+
+/** The pieces of /text: how many were made, and when their making ended (and how). */
+const PIECES = 1000;
+const piece = `${"é".repeat(32 * 1024)}\n`;
+let textMade = 0;
+let textEnded: Promise<string> = Promise.resolve("");
+async function* textPieces(failAfter?: number) {
+  let ended = (_how: string) => {};
+  textEnded = new Promise((resolve) => {
+    ended = resolve;
+  });
+  textMade = 0;
+  try {
+    for (; textMade < PIECES; textMade++) {
+      if (textMade === failAfter) throw new Error("the database went away");
+      yield piece;
+    }
+    ended("complete");
+  } finally {
+    ended("stopped");
+  }
+}
 
 const module = (loader: (args: { request: Request }) => unknown, action?: unknown) =>
   ({ loader, action, default: undefined }) as never;
@@ -89,6 +112,18 @@ const build = handMadeBuild({
           ),
       ),
     },
+    text: {
+      id: "text",
+      parentId: "root",
+      path: "text",
+      module: module(
+        ({ request }) =>
+          new TextStreamResponse(
+            textPieces(new URL(request.url).searchParams.has("fail") ? 3 : undefined),
+            { headers: { "Content-Type": "text/csv; charset=utf-8" } },
+          ),
+      ),
+    },
     slow: {
       id: "slow",
       parentId: "root",
@@ -105,6 +140,7 @@ const build = handMadeBuild({
 
 describe("reactRouterHandler", () => {
   const servers: http.Server[] = [];
+  const errors: string[] = [];
   let base = "";
   let trusting = "";
 
@@ -118,6 +154,9 @@ describe("reactRouterHandler", () => {
         getLoadContext: () => ({}) as AppContext,
       }),
     );
+    app.use((error: Error, _request: unknown, _response: unknown, _next: unknown) => {
+      errors.push(error.message);
+    });
     const server = app.listen(0, "127.0.0.1");
     servers.push(server);
     await new Promise((resolve) => server.once("listening", resolve));
@@ -174,6 +213,51 @@ describe("reactRouterHandler", () => {
   it("streams a streamed body as it comes", async () => {
     const first = await firstChunk(`${base}/stream`, {}, () => releaseStream());
     expect(first).toBe("first");
+  });
+
+  it("writes a TextStreamResponse's pieces whole, as UTF-8", async () => {
+    const answer = await rawRequest(`${base}/text`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(answer.body.toString("utf8")).toBe(piece.repeat(PIECES));
+    expect(await textEnded).toBe("complete");
+  });
+
+  it("reads a TextStreamResponse's next piece only once the socket took the last, and stops when the client goes away", async () => {
+    // 1,000 pieces of 64 KB: written without waiting they would all be made at once, into memory.
+    const first = await new Promise<Buffer>((resolve, reject) => {
+      const sent = http.get(`${base}/text`, (response) => {
+        response.once("data", (chunk: Buffer) => {
+          resolve(chunk);
+          sent.destroy();
+        });
+      });
+      sent.on("error", (error) => {
+        if (!sent.destroyed) reject(error);
+      });
+    });
+    expect(first.length).toBeGreaterThan(0);
+    expect(await textEnded).toBe("stopped");
+    expect(textMade).toBeLessThan(PIECES / 2);
+  });
+
+  it("cuts a TextStreamResponse off when a piece fails, and reports the failure", async () => {
+    const answer = await new Promise<{ ended: boolean; text: string }>((resolve) => {
+      let text = "";
+      http.get(`${base}/text?fail`, (response) => {
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ ended: true, text }));
+        response.on("error", () => resolve({ ended: false, text }));
+        response.on("aborted", () => resolve({ ended: false, text }));
+      });
+    });
+    expect(answer.ended).toBe(false);
+    expect(answer.text.length).toBeLessThanOrEqual(piece.length * 3);
+    expect(await textEnded).toBe("stopped");
+    expect(errors).toContain("the database went away");
   });
 
   it("aborts the request's signal when the client goes away", async () => {

@@ -9,6 +9,7 @@ import type {
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isWholeBodyType } from "./compress-whole";
+import { textChunksOf, writeTextChunks } from "./text-stream-response";
 import { wholeBytesOf } from "./whole-response";
 
 type Options = {
@@ -22,7 +23,8 @@ type Options = {
  * a body that is whole by nature (a rendered page, a JSON answer) is written with one `end`
  * instead of being read chunk by chunk from its stream. A document is rendered completely
  * before React Router returns it (app/entry.server.tsx), so nothing waits longer for it; its
- * bytes come as they are, in a WholeResponse (decision 739).
+ * bytes come as they are, in a WholeResponse (decision 739). Text made piece by piece (a
+ * large export) is written as strings, in a TextStreamResponse (decision 795).
  */
 export function reactRouterHandler({ build, mode, getLoadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
@@ -91,8 +93,11 @@ async function send(response: ExpressResponse, answer: Response) {
   for (const [name, value] of answer.headers) response.append(name, value);
   const type = answer.headers.get("Content-Type");
   const whole = wholeBytesOf(answer);
+  const text = textChunksOf(answer);
   if (whole) {
     response.end(whole);
+  } else if (text) {
+    await writeTextChunks(text, response);
   } else if (!answer.body) {
     response.end();
   } else if (isWholeBodyType(type)) {

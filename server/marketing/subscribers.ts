@@ -362,40 +362,34 @@ const exportLine = (row: ExportRow) => [
 ];
 
 /**
- * The filtered list as a CSV stream (the columns the import reads, plus state and dates):
- * the header at once, then the rows by address in batches of `batchSize`, each read by
- * keyset after the last address sent, and only when the reader has taken the one before,
- * so a million subscribers start at once and hold one batch in memory (decision 749).
+ * The filtered list as CSV text, piece by piece (the columns the import reads, plus state and
+ * dates): the header at once, then the rows by address in batches of `batchSize`, each read
+ * by keyset after the last address sent, and only when the reader asks for the next piece,
+ * so a million subscribers start at once and hold one batch in memory (decisions 749, 795).
  */
-export function streamSubscribersCsv({
+export async function* subscriberCsvChunks({
   db,
   batchSize = EXPORT_BATCH_SIZE,
   ...filter
-}: { db: Db; batchSize?: number } & Filter): ReadableStream<Uint8Array> {
+}: { db: Db; batchSize?: number } & Filter): AsyncGenerator<string> {
   const where = whereOf(filter);
-  const encoder = new TextEncoder();
+  yield toCsv([EXPORT_HEADER]);
   let lastEmail: string | null = null;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(toCsv([EXPORT_HEADER])));
-      },
-      async pull(controller) {
-        const rows = await exportBatch(db, where, lastEmail, batchSize);
-        if (rows.length) {
-          controller.enqueue(encoder.encode(toCsv(rows.map(exportLine))));
-          lastEmail = rows[rows.length - 1].email;
-        }
-        if (rows.length < batchSize) controller.close();
-      },
-    },
-    { highWaterMark: 1 },
-  );
+  for (;;) {
+    const rows = await exportBatch(db, where, lastEmail, batchSize);
+    if (rows.length) {
+      yield toCsv(rows.map(exportLine));
+      lastEmail = rows[rows.length - 1].email;
+    }
+    if (rows.length < batchSize) return;
+  }
 }
 
 /** The filtered list as one CSV text (a small list, e.g. in tests). */
 export async function exportSubscribersCsv({ db, ...filter }: { db: Db } & Filter) {
-  return new Response(streamSubscribersCsv({ db, ...filter })).text();
+  const pieces: string[] = [];
+  for await (const piece of subscriberCsvChunks({ db, ...filter })) pieces.push(piece);
+  return pieces.join("");
 }
 
 /** Erases people for good (on their request): their record and their campaign deliveries. */

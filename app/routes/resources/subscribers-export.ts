@@ -1,10 +1,11 @@
 import { recordAudit } from "#server/audit/audit.ts";
 import { requireRole } from "#server/auth/guard.ts";
-import { streamSubscribersCsv, subscriberStatuses } from "#server/marketing/subscribers.ts";
+import { subscriberCsvChunks, subscriberStatuses } from "#server/marketing/subscribers.ts";
+import { TextStreamResponse } from "#server/text-stream-response.ts";
 import { z } from "#shared/zod.ts";
 import type { Route } from "./+types/subscribers-export";
 
-/** The subscriber list (with the screen's filters) as a CSV download, streamed (decision 749). */
+/** The subscriber list (with the screen's filters) as a CSV download, streamed (decisions 749, 795). */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, "admin");
   const { url } = args;
@@ -13,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
     .optional()
     .catch(undefined)
     .parse(url.searchParams.get("status") || undefined);
-  const csv = streamSubscribersCsv({
+  const csv = subscriberCsvChunks({
     db: args.context.db,
     q: url.searchParams.get("q")?.slice(0, 200) ?? undefined,
     tag: url.searchParams.get("tag")?.slice(0, 40) || undefined,
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     detail: { status, tag: url.searchParams.get("tag") },
     address: args.context.clientAddress,
   });
-  return new Response(csv, {
+  return new TextStreamResponse(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="subscribers-${new Date().toISOString().slice(0, 10)}.csv"`,
