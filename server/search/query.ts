@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { wordPairsOf } from "#server/db/schema/search.ts";
 import type { SearchHit, SearchKind, SearchResults } from "#shared/search.ts";
 import {
   headlineToHtml,
@@ -48,6 +49,55 @@ function tsQueryOf(query: string, words: string[]): SQL {
   if (hasSearchSyntax(query)) return sql`websearch_to_tsquery('english', ${query})`;
   const text = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word));
   return sql`to_tsquery('english', ${text.join(" & ")})`;
+}
+
+/**
+ * The quoted phrases every match must contain: none when the query has `or` (a phrase may be
+ * one of two choices), and never a phrase excluded with a minus.
+ */
+export function requiredPhrases(query: string) {
+  if (/\sor\s/i.test(query)) return [];
+  return [...query.matchAll(/(-?)"([^"]*)"/g)]
+    .filter(([, minus, phrase]) => !minus && phrase.trim())
+    .map(([, , phrase]) => phrase);
+}
+
+/**
+ * The word pairs of the required phrases as a tsquery for the phrase index ("'machin learn'
+ * & 'learn model'"), or null when they have none (a phrase of one word). A page without them
+ * cannot hold the phrases, so only the pages with them are checked (decision 796).
+ */
+async function phrasePairsQuery(db: Db, query: string): Promise<SQL | null> {
+  // Joined by the one character a phrase cannot hold.
+  const phrases = requiredPhrases(query);
+  if (phrases.length === 0) return null;
+  const result = await db.execute(sql`
+    select tsvector_to_array(search_word_pairs('english',
+      variadic string_to_array(${phrases.join('"')}, '"'))) as pairs`);
+  const pairs = (result.rows[0] as { pairs: string[] | null } | undefined)?.pairs ?? [];
+  if (pairs.length === 0) return null;
+  const quoted = pairs.map((pair) => `'${pair.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`);
+  return sql`${quoted.join(" & ")}::tsquery`;
+}
+
+/** The phrase index's expression for the row `d`, as the index was made on it. */
+const pairsOfRow = wordPairsOf({
+  title: sql`d.title`,
+  summary: sql`d.summary`,
+  keywords: sql`d.keywords`,
+  body: sql`d.body`,
+});
+
+/**
+ * The row `d`'s `vector` matches: through that vector's own index, or, given the phrases'
+ * pairs, through the phrase index with the phrase checked in the few rows it finds.
+ * `ts_match_vq` is `@@` written as a function, which the planner does not take to the
+ * vector's index: doing that too would read every page holding the words in any order.
+ */
+function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
+  return pairs
+    ? sql`${pairsOfRow} @@ ${pairs} and ts_match_vq(${vector}, ${tsQuery})`
+    : sql`${vector} @@ ${tsQuery}`;
 }
 
 /**
@@ -142,6 +192,7 @@ async function suggestQuery(db: Db, words: string[]) {
     limit: 1,
     offset: 0,
     cap: 1,
+    pairs: null,
   });
   return check.length > 0 ? corrected.join(" ") : null;
 }
@@ -184,9 +235,9 @@ function toHit(row: Row): SearchHit {
  * then the body), then the newest. A word on every page must not mean ranking every page
  * (decision 321): the candidates are at most `cap` + 1 matches as the index finds them, and
  * up to `cap` title matches (their own index), so that no title match is lost; `total` is
- * the first count, past `cap` only to say "more". The ranking reads ids and numbers only; the
- * scores are computed once per candidate (materialized), and the page's rows are joined back
- * for snippets.
+ * the first count, past `cap` only to say "more". Each candidate is scored as it is found
+ * (materialized: once), the ranking reads ids and numbers only, and the page's rows are
+ * joined back for snippets.
  */
 async function findMatches(
   db: Db,
@@ -196,26 +247,38 @@ async function findMatches(
     offset,
     cap,
     exactQuery = null,
-  }: { limit: number; offset: number; cap: number; exactQuery?: SQL | null },
+    pairs,
+  }: {
+    limit: number;
+    offset: number;
+    cap: number;
+    exactQuery?: SQL | null;
+    /** The required phrases' word pairs (phrasePairsQuery), or null. */
+    pairs: SQL | null;
+  },
 ) {
+  // Scored where each candidate is found, its row read there anyway; a title match the first
+  // scan found is not scored again (decision 796).
+  const scoreColumns = (isScored: SQL) => sql`d.id, d.published_at,
+    ${exactQuery ? sql`d.search_vector @@ ${exactQuery}` : sql`true`} as exact,
+    d.title_vector @@ ${tsQuery} as in_title,
+    case when ${isScored} then 0 else ts_rank_cd(d.search_vector, ${tsQuery}, 1) end as rank`;
   const result = await db.execute(sql`
     with matched as materialized (
-      select d.id from search_documents d
-      where d.search_vector @@ ${tsQuery} and ${isLive}
+      select ${scoreColumns(sql`false`)} from search_documents d
+      where ${matchesOf(sql`d.search_vector`, tsQuery, pairs)} and ${isLive}
       limit ${cap + 1}
     ),
     titled as materialized (
-      select d.id from search_documents d
-      where d.title_vector @@ ${tsQuery} and ${isLive}
+      select d.id in (select id from matched) as seen, ${scoreColumns(sql`d.id in (select id from matched)`)}
+      from search_documents d
+      where ${matchesOf(sql`d.title_vector`, tsQuery, pairs)} and ${isLive}
       limit ${cap}
     ),
-    scored as materialized (
-      select d.id, d.published_at,
-        ${exactQuery ? sql`d.search_vector @@ ${exactQuery}` : sql`true`} as exact,
-        d.title_vector @@ ${tsQuery} as in_title,
-        ts_rank_cd(d.search_vector, ${tsQuery}, 1) as rank
-      from search_documents d
-      where d.id in (select id from matched union select id from titled)
+    scored as (
+      select * from matched
+      union all
+      select id, published_at, exact, in_title, rank from titled where not seen
     ),
     ranked as (
       select scored.*, (select count(*) from matched) as total from scored
@@ -256,17 +319,20 @@ export async function searchSite({
   const page = Math.max(1, Math.min(Math.trunc(requestedPage) || 1, 1000));
   if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0, more: false };
   let tsQuery = tsQueryOf(query, words);
+  const pairs = hasSearchSyntax(query) ? await phrasePairsQuery(db, query) : null;
   const pageOf = async (exactQuery: SQL | null = null) => {
     const rows = await findMatches(db, tsQuery, {
       limit: pageSize,
       offset: (page - 1) * pageSize,
       cap: rankLimit,
       exactQuery,
+      pairs,
     });
     let total = Number(rows[0]?.total ?? 0);
     if (rows.length === 0 && page > 1)
       total = Number(
-        (await findMatches(db, tsQuery, { limit: 1, offset: 0, cap: rankLimit }))[0]?.total ?? 0,
+        (await findMatches(db, tsQuery, { limit: 1, offset: 0, cap: rankLimit, pairs }))[0]
+          ?.total ?? 0,
       );
     return { rows, total };
   };

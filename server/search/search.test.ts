@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveCaseStudy } from "#server/content-admin/case-studies.ts";
 import { deleteInsight, saveInsight } from "#server/content-admin/insights.ts";
 import { publishDueContent } from "#server/content-admin/publishing.ts";
@@ -16,7 +16,7 @@ import { makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { headlineToHtml } from "./highlight";
 import { ensureSearchIndex, rebuildSearchIndex, syncSearchDocuments } from "./index-sync";
-import { searchSite } from "./query";
+import { requiredPhrases, searchSite } from "./query";
 import { prefixDistance, typoBudget, typoDistance } from "./words";
 
 const actor = { id: "admin-1", name: "Ada Admin" };
@@ -483,5 +483,55 @@ describeEachDatabase("site search", (get) => {
     expect(row.size).toBeGreaterThan(4000);
     // PostgreSQL 17 (the embedded database) can tell whether a value lives in TOAST.
     if (version >= 170000) expect(row.chunk).toBeNull();
+  });
+
+  it("finds a quoted phrase through its word pairs, in order and side by side, as the vector's own match would", async () => {
+    const [a, b, c] = [plainWord(7), plainWord(7), plainWord(7)];
+    const save = async (fields: Record<string, unknown>) =>
+      (await saveInsight({ database: get(), input: insight(fields), actor })).slug;
+    const inBody = await save({ body: `First ${a} ${b} and more.` });
+    const inTitle = await save({ title: `On ${a} ${b}` });
+    const hyphenated = await save({ body: `The ${a}-${b} way.` });
+    const reversed = await save({ body: `Then ${b} ${a}.` });
+    const apart = await save({ body: `Both ${a} ${c} ${b}.` });
+    const stopWord = await save({ body: `So ${a} the ${b}.` });
+    const paths = async (query: string) =>
+      (await searchSite({ db: get().db, query })).items.map((item) => item.path.split("/").pop());
+
+    const phrase = await paths(`"${a} ${b}"`);
+    expect(phrase[0]).toBe(inTitle);
+    expect(phrase.sort()).toEqual([inBody, inTitle, hyphenated].sort());
+    // Every page holds both words; the quotes keep only those where they stand together.
+    expect((await paths(`${a} ${b}`)).length).toBe(6);
+    expect((await paths(`"${a} ${b}" -"${b} ${a}"`)).sort()).toEqual(phrase.sort());
+    expect((await paths(`${a} -"${a} ${b}"`)).sort()).toEqual([reversed, apart, stopWord].sort());
+    expect((await paths(`"${a} ${b}" or "${c} ${b}"`)).sort()).toEqual([...phrase, apart].sort());
+    // A phrase with a stop word between has no pair side by side: found by its vector alone,
+    // where the stop word stands for any one word.
+    expect((await paths(`"${a} the ${b}"`)).sort()).toEqual([stopWord, apart].sort());
+    expect(await paths(`"${c}"`)).toEqual([apart]);
+  });
+
+  it("reads a phrase's candidates from the phrase index, by the expression it was made on", async () => {
+    const plan = await get().db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`
+        explain select d.id from search_documents d
+        where search_word_pairs('english', d.title, d.summary || ' ' || d.keywords, d.body)
+          @@ ${"'machin learn'"}::tsquery`);
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("search_documents_phrase_idx");
+  });
+});
+
+describe("requiredPhrases", () => {
+  it("keeps the quoted phrases every match must hold", () => {
+    expect(requiredPhrases('"machine learning" cost')).toEqual(["machine learning"]);
+    expect(requiredPhrases('"a b" "c d"')).toEqual(["a b", "c d"]);
+    expect(requiredPhrases('cost -"machine learning"')).toEqual([]);
+    expect(requiredPhrases('"a b" or "c d"')).toEqual([]);
+    expect(requiredPhrases('"a b')).toEqual([]);
+    expect(requiredPhrases('"" cost')).toEqual([]);
   });
 });
