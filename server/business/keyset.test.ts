@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { clientSorts, findClients } from "#server/clients/clients.ts";
+import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices, type InvoiceSort, invoiceSorts } from "#server/invoices/queries.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { decodeCursor, encodeCursor, listQueryFrom } from "./list-query";
+import { decodeCursor, encodeCursor, listQueryFrom, readKeysetPage } from "./list-query";
 
 it("keeps cursors opaque and refuses what is not one", () => {
   const cursor = { key: "2026-01-01", id: "0b7d6c2e-1c1a-4c8e-9d53-3f1f4e2b7a10" };
@@ -111,5 +112,31 @@ describeEachDatabase("keyset pagination of admin lists", (get) => {
     expect(many.total).toBeLessThan(15_000);
     const searched = await findClients({ db, query: clientQuery("q=many%20119") });
     expect(searched).toMatchObject({ total: 111, totalIsEstimate: false });
+  });
+
+  it("counts a first page that holds every row by its rows, reading nothing more", async () => {
+    const { db } = get();
+    const read = (pageSize: number) =>
+      readKeysetPage({
+        db,
+        query: { page: 1, pageSize, after: undefined, before: undefined },
+        sort: invoices.number,
+        id: invoices.id,
+        dir: "asc",
+        where: undefined,
+        // Counting this would fail: only a page with a row past it may ask for the count.
+        count: sql`select 1 from a_table_that_is_not_there`,
+        select: (page) =>
+          db
+            .select({ id: invoices.id, sortKey: invoices.number })
+            .from(invoices)
+            .where(page.where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+      });
+    const all = await read(1000);
+    expect(all).toMatchObject({ total: 95, totalIsEstimate: false, nextCursor: undefined });
+    await expect(read(10)).rejects.toThrow();
   });
 });

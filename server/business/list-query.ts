@@ -241,7 +241,8 @@ export type KeysetClauses = {
 /**
  * One page of a list by keyset (decisions 746, 763, 780), every list's way: the page read
  * one row past its size in the reading direction by the list's own `select` (which adds
- * `sortKey`, the sort value as text), its count cheaply at the same time, and the rows in the
+ * `sortKey`, the sort value as text), its count cheaply at the same time (on a first page,
+ * only when there is a row past it: decision 797), and the rows in the
  * list's order with the cursors of the pages around them and the count settled. `page` is an
  * offset for old addresses. A list ordered by more than one column gives its own `past` (the
  * rows past a cursor, undefined for a cursor it cannot read: the first page) and `orderBy`.
@@ -275,15 +276,28 @@ export async function readKeysetPage<Row extends { id: string; sortKey: string |
   const beyond = asked.cursor ? past(reading, asked.cursor) : undefined;
   const position: KeysetPosition = beyond ? asked : { isBackwards: false };
   const ordered = beyond ? reading : dir;
-  const [fetched, estimated] = await Promise.all([
-    select({
-      where: beyond ? and(where, beyond) : where,
-      orderBy: order(ordered),
-      limit: query.pageSize + 1,
-      offset: beyond ? 0 : (query.page - 1) * query.pageSize,
-    }),
-    count instanceof Promise ? count : cheapCount(db, count),
-  ]);
+  const clauses = {
+    where: beyond ? and(where, beyond) : where,
+    orderBy: order(ordered),
+    limit: query.pageSize + 1,
+    offset: beyond ? 0 : (query.page - 1) * query.pageSize,
+  };
+  let fetched: Row[];
+  let estimated: Count;
+  if (!beyond && query.page === 1 && !(count instanceof Promise)) {
+    // A first page with no row past it is every row: its own count, nothing else read (a
+    // search that finds a few among a million rows paid for its matching twice).
+    fetched = await select(clauses);
+    estimated =
+      fetched.length <= query.pageSize
+        ? { total: fetched.length, isEstimate: false }
+        : await cheapCount(db, count);
+  } else {
+    [fetched, estimated] = await Promise.all([
+      select(clauses),
+      count instanceof Promise ? count : cheapCount(db, count),
+    ]);
+  }
   const page = keysetPage(fetched, query, position);
   const { total, isEstimate } = settledCount(estimated, page);
   return {

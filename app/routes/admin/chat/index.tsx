@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (isClients && isUuid(threadId)) await markClientThreadRead({ database, projectId: threadId });
   const selectedId = url.searchParams.get("c");
   const isSelectedId = !isClients && isUuid(selectedId);
-  const [list, unread, selected, clientChoices, threads, clientUnread, thread] = await Promise.all([
+  const [list, unread, selected, threads, clientUnread, thread] = await Promise.all([
     isClients
       ? undefined
       : findConversations(db, {
@@ -75,12 +75,15 @@ export async function loader(args: Route.LoaderArgs) {
         }),
     isAdmin ? countUnreadForStaff(db) : 0,
     isSelectedId ? findConversation(db, selectedId) : undefined,
-    isClients ? [] : findClientChoices(db),
     isClients ? findClientThreads(db, { page }) : undefined,
     countClientUnreadForStaff(db),
     isClients && isUuid(threadId) ? getClientThread({ db, projectId: threadId }) : undefined,
   ]);
   const messages = selected ? await findMessages(db, { conversationId: selected.id }) : [];
+  // The clients to link a visitor to: only with a conversation open, where the form is.
+  const clientChoices = selected
+    ? await findClientChoices(db, { linkedId: selected.clientId })
+    : [];
   return {
     me: { id: me.id, name: me.name },
     isAdmin,
