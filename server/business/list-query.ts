@@ -200,11 +200,7 @@ export async function cheapCount(
   db: Db,
   select: SQLWrapper,
 ): Promise<{ total: number; isEstimate: boolean }> {
-  const plan = await db.execute(sql`explain (format json) ${select}`);
-  const first = plan.rows[0] as Record<string, unknown>;
-  const raw = first["QUERY PLAN"] ?? Object.values(first)[0];
-  const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
-  const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
+  const estimate = await estimateRows(db, select);
   const asEstimate = { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
   if (estimate > 2 * EXACT_COUNT_LIMIT) return asEstimate;
   const counted = await db.execute(
@@ -212,6 +208,15 @@ export async function cheapCount(
   );
   const exact = Number((counted.rows[0] as { n: number }).n);
   return exact <= EXACT_COUNT_LIMIT ? { total: exact, isEstimate: false } : asEstimate;
+}
+
+/** How many rows the planner expects `select` to find (EXPLAIN: nothing is read). */
+export async function estimateRows(db: Db, select: SQLWrapper) {
+  const plan = await db.execute(sql`explain (format json) ${select}`);
+  const first = plan.rows[0] as Record<string, unknown>;
+  const raw = first["QUERY PLAN"] ?? Object.values(first)[0];
+  const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  return Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
 }
 
 /**

@@ -31,6 +31,47 @@ describe("csv", () => {
 describeEachDatabase("subscribers", (get) => {
   const unique = () => randomUUID().slice(0, 8);
 
+  it("pages a search's matches newest first, by cursor, none lost or repeated", async () => {
+    const id = randomUUID().slice(0, 8);
+    const base = Date.UTC(2026, 0, 1);
+    await get()
+      .db.insert(subscribers)
+      .values(
+        Array.from({ length: 7 }, (_, index) => ({
+          email: `paged-${id}-${index}@example.com`,
+          status: "confirmed" as const,
+          source: "import",
+          unsubscribeToken: `${id}-${index}`,
+          // Two share a sign-up time: the id breaks the tie.
+          createdAt: new Date(base + Math.min(index, 5) * 60_000),
+        })),
+      );
+    const first = await findSubscribers({ db: get().db, q: `paged-${id}`, pageSize: 3 });
+    const second = await findSubscribers({
+      db: get().db,
+      q: `paged-${id}`,
+      pageSize: 3,
+      after: first.nextCursor,
+    });
+    const third = await findSubscribers({
+      db: get().db,
+      q: `paged-${id}`,
+      pageSize: 3,
+      after: second.nextCursor,
+    });
+    const emails = [...first.rows, ...second.rows, ...third.rows].map((row) => row.email);
+    expect(new Set(emails).size).toBe(7);
+    expect(emails.slice(2)).toEqual([4, 3, 2, 1, 0].map((n) => `paged-${id}-${n}@example.com`));
+    expect(third.nextCursor).toBeUndefined();
+    const back = await findSubscribers({
+      db: get().db,
+      q: `paged-${id}`,
+      pageSize: 3,
+      before: second.previousCursor,
+    });
+    expect(back.rows.map((row) => row.email)).toEqual(emails.slice(0, 3));
+  });
+
   it("adds by hand, refusing a duplicate", async () => {
     const email = `Hand-${unique()}@Example.com`;
     await addSubscriber({ db: get().db, input: { email, name: "Hand", tags: "vip; beta" }, actor });
