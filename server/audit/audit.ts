@@ -74,17 +74,13 @@ export async function findAuditEvents(db: Db, filter: AuditFilter = {}) {
       return reading === "desc" ? sql`${row} < ${key}` : sql`${row} > ${key}`;
     },
     order: (reading) => orderBy(auditEvents.createdAt, reading, auditEvents.seq),
-    select: (clauses) =>
-      db
-        .select({
-          ...getTableColumns(auditEvents),
-          sortKey: sql<string>`${auditEvents.createdAt}::text || '|' || ${auditEvents.seq}::text`,
-        })
-        .from(auditEvents)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset),
+    select: db
+      .select({
+        ...getTableColumns(auditEvents),
+        sortKey: sql<string>`${auditEvents.createdAt}::text || '|' || ${auditEvents.seq}::text`,
+      })
+      .from(auditEvents)
+      .$dynamic(),
   });
 }
 

@@ -6,6 +6,7 @@ import { clients } from "#server/db/schema/clients.ts";
 import {
   containsText,
   isAnyOf,
+  type KeysetSelect,
   type ListQuery,
   type ListResult,
   readKeysetPage,
@@ -53,17 +54,14 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
     where,
     // Every row has its client (a required reference), so the count needs no join.
     count: db.select({ one: sql`1` }).from(table).where(where),
-    select: (clauses) =>
-      db
-        .select({ ...(fields as SelectedFields), sortKey: sql<string | null>`${sortColumn}::text` })
-        .from(table)
-        .innerJoin(clients, joined)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset) as unknown as Promise<
-        Array<{ id: string; sortKey: string | null }>
-      >,
+    select: db
+      .select({
+        ...(fields as SelectedFields),
+        sortKey: sql<string | null>`${sortColumn}::text`,
+      })
+      .from(table)
+      .innerJoin(clients, joined)
+      .$dynamic() as unknown as KeysetSelect,
   });
   // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
   return { ...page, rows: page.rows as SelectResultFields<Fields>[] };

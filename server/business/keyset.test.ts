@@ -126,14 +126,7 @@ describeEachDatabase("keyset pagination of admin lists", (get) => {
         where: undefined,
         // Counting this would fail: only a page with a row past it may ask for the count.
         count: sql`select 1 from a_table_that_is_not_there`,
-        select: (page) =>
-          db
-            .select({ id: invoices.id, sortKey: invoices.number })
-            .from(invoices)
-            .where(page.where)
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
+        select: db.select({ id: invoices.id, sortKey: invoices.number }).from(invoices).$dynamic(),
       });
     const all = await read(1000);
     expect(all).toMatchObject({ total: 95, totalIsEstimate: false, nextCursor: undefined });

@@ -1,5 +1,5 @@
 import { and, asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 
 export type ListQuery<Sort extends string = string> = {
@@ -235,13 +235,25 @@ export function settledCount(
 type Count = { total: number; isEstimate: boolean };
 
 /** What a list's own query is given to read one keyset page. */
-export type KeysetClauses = {
+type KeysetClauses = {
   /** The list's filters, and past the cursor when there is one. */
   where: SQL | undefined;
   orderBy: SQL[];
   limit: number;
   offset: number;
 };
+
+/** A list's query for readKeysetPage: its rows with `sortKey`, made `$dynamic()`. */
+export type KeysetSelect = PgSelect & PromiseLike<Array<{ id: string; sortKey: string | null }>>;
+
+/** A list's query (made `$dynamic()`) read as one keyset page: its clauses applied. */
+function onKeysetPage<Query extends PgSelect>(query: Query, clauses: KeysetClauses) {
+  return query
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit)
+    .offset(clauses.offset);
+}
 
 /**
  * One page of a list by keyset (decisions 746, 763, 780), every list's way: the page read
@@ -252,7 +264,7 @@ export type KeysetClauses = {
  * offset for old addresses. A list ordered by more than one column gives its own `past` (the
  * rows past a cursor, undefined for a cursor it cannot read: the first page) and `orderBy`.
  */
-export async function readKeysetPage<Row extends { id: string; sortKey: string | null }>({
+export async function readKeysetPage<Query extends KeysetSelect>({
   db,
   query,
   sort,
@@ -272,7 +284,8 @@ export async function readKeysetPage<Row extends { id: string; sortKey: string |
   where: SQL | undefined;
   /** The list's query without order or limit, counted by cheapCount; or its count, read. */
   count: SQLWrapper | Promise<Count>;
-  select: (clauses: KeysetClauses) => Promise<Row[]>;
+  /** The list's rows with `sortKey` (the sort value as text), made `$dynamic()`. */
+  select: Query;
   past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
@@ -287,23 +300,24 @@ export async function readKeysetPage<Row extends { id: string; sortKey: string |
     limit: query.pageSize + 1,
     offset: beyond ? 0 : (query.page - 1) * query.pageSize,
   };
+  type Row = Awaited<Query>[number];
   let fetched: Row[];
   let estimated: Count;
   if (!beyond && query.page === 1 && !(count instanceof Promise)) {
     // A first page with no row past it is every row: its own count, nothing else read (a
     // search that finds a few among a million rows paid for its matching twice).
-    fetched = await select(clauses);
+    fetched = await onKeysetPage(select, clauses);
     estimated =
       fetched.length <= query.pageSize
         ? { total: fetched.length, isEstimate: false }
         : await cheapCount(db, count);
   } else {
     [fetched, estimated] = await Promise.all([
-      select(clauses),
+      onKeysetPage(select, clauses),
       count instanceof Promise ? count : cheapCount(db, count),
     ]);
   }
-  const page = keysetPage(fetched, query, position);
+  const page = keysetPage<Row>(fetched, query, position);
   const { total, isEstimate } = settledCount(estimated, page);
   return {
     rows: page.rows,

@@ -50,29 +50,25 @@ export async function findConversations(
     dir: "desc",
     where,
     count: db.select({ one: sql`1` }).from(chatConversations).where(where),
-    select: (page) =>
-      db
-        .select({
-          id: chatConversations.id,
-          visitorName: chatConversations.visitorName,
-          visitorEmail: chatConversations.visitorEmail,
-          status: chatConversations.status,
-          assigneeId: chatConversations.assigneeId,
-          assigneeName: chatConversations.assigneeName,
-          clientId: chatConversations.clientId,
-          clientName: clients.company,
-          lastMessageAt: chatConversations.lastMessageAt,
-          lastMessagePreview: chatConversations.lastMessagePreview,
-          lastMessageAuthor: chatConversations.lastMessageAuthor,
-          staffUnread: chatConversations.staffUnread,
-          sortKey: sql<string>`${sortColumn}::text`,
-        })
-        .from(chatConversations)
-        .leftJoin(clients, eq(clients.id, chatConversations.clientId))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    select: db
+      .select({
+        id: chatConversations.id,
+        visitorName: chatConversations.visitorName,
+        visitorEmail: chatConversations.visitorEmail,
+        status: chatConversations.status,
+        assigneeId: chatConversations.assigneeId,
+        assigneeName: chatConversations.assigneeName,
+        clientId: chatConversations.clientId,
+        clientName: clients.company,
+        lastMessageAt: chatConversations.lastMessageAt,
+        lastMessagePreview: chatConversations.lastMessagePreview,
+        lastMessageAuthor: chatConversations.lastMessageAuthor,
+        staffUnread: chatConversations.staffUnread,
+        sortKey: sql<string>`${sortColumn}::text`,
+      })
+      .from(chatConversations)
+      .leftJoin(clients, eq(clients.id, chatConversations.clientId))
+      .$dynamic(),
   });
 }
 

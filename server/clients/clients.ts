@@ -235,23 +235,19 @@ export async function findClients({
     dir: query.dir,
     where,
     count: db.select({ one: sql`1` }).from(clients).where(where),
-    select: (page) =>
-      db
-        .select({
-          id: clients.id,
-          company: clients.company,
-          currency: clients.currency,
-          createdAt: clients.createdAt,
-          contactName: primary.name,
-          contactEmail: primary.email,
-          sortKey: sql<string | null>`${sortColumn}::text`,
-        })
-        .from(clients)
-        .leftJoin(primary, eq(primary.clientId, clients.id))
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    select: db
+      .select({
+        id: clients.id,
+        company: clients.company,
+        currency: clients.currency,
+        createdAt: clients.createdAt,
+        contactName: primary.name,
+        contactEmail: primary.email,
+        sortKey: sql<string | null>`${sortColumn}::text`,
+      })
+      .from(clients)
+      .leftJoin(primary, eq(primary.clientId, clients.id))
+      .$dynamic(),
   });
 }
 

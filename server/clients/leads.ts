@@ -53,14 +53,10 @@ export async function findLeads({
     dir: query.dir,
     where,
     count: db.select({ one: sql`1` }).from(leads).where(where),
-    select: (page) =>
-      db
-        .select({ ...getTableColumns(leads), sortKey: sql<string>`${sortColumn}::text` })
-        .from(leads)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    select: db
+      .select({ ...getTableColumns(leads), sortKey: sql<string>`${sortColumn}::text` })
+      .from(leads)
+      .$dynamic(),
   });
 }
 

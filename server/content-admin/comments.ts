@@ -46,26 +46,22 @@ export async function findCommentsForModeration({
     dir: "desc",
     where,
     count: tabCounts[commentTabs.indexOf(status)],
-    select: (clauses) =>
-      db
-        .select({
-          id: comments.id,
-          name: comments.name,
-          email: comments.email,
-          body: comments.body,
-          status: comments.status,
-          createdAt: comments.createdAt,
-          insightId: insights.id,
-          insightTitle: insights.title,
-          insightSlug: insights.slug,
-          sortKey: sql<string>`${comments.createdAt}::text`,
-        })
-        .from(comments)
-        .innerJoin(insights, eq(insights.id, comments.insightId))
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset),
+    select: db
+      .select({
+        id: comments.id,
+        name: comments.name,
+        email: comments.email,
+        body: comments.body,
+        status: comments.status,
+        createdAt: comments.createdAt,
+        insightId: insights.id,
+        insightTitle: insights.title,
+        insightSlug: insights.slug,
+        sortKey: sql<string>`${comments.createdAt}::text`,
+      })
+      .from(comments)
+      .innerJoin(insights, eq(insights.id, comments.insightId))
+      .$dynamic(),
   });
   // The open tab's count settled by its page (a last page holds every row).
   const settled = (await Promise.all(tabCounts)).map((count, index) =>

@@ -113,24 +113,20 @@ export function publishableStore<Schema extends z.ZodType<PublishableInput>>(
       dir: "desc",
       where,
       count: db.select({ one: sql`1` }).from(table).where(where),
-      select: (clauses) =>
-        db
-          .select({
-            id: table.id,
-            title: table.title,
-            slug: table.slug,
-            byline: kind.byline,
-            status: table.status,
-            publishAt: table.publishAt,
-            publishedAt: table.publishedAt,
-            updatedAt: table.updatedAt,
-            sortKey: sql<string>`${table.updatedAt}::text`,
-          })
-          .from(table)
-          .where(clauses.where)
-          .orderBy(...clauses.orderBy)
-          .limit(clauses.limit)
-          .offset(clauses.offset),
+      select: db
+        .select({
+          id: table.id,
+          title: table.title,
+          slug: table.slug,
+          byline: kind.byline,
+          status: table.status,
+          publishAt: table.publishAt,
+          publishedAt: table.publishedAt,
+          updatedAt: table.updatedAt,
+          sortKey: sql<string>`${table.updatedAt}::text`,
+        })
+        .from(table)
+        .$dynamic(),
     });
   }
 

@@ -49,17 +49,13 @@ export async function findTestimonialsForAdmin({
       const by = reading === "asc" ? asc : desc;
       return [by(testimonials.position), by(testimonials.createdAt), by(testimonials.id)];
     },
-    select: (clauses) =>
-      db
-        .select({
-          ...getTableColumns(testimonials),
-          sortKey: sql<string>`${testimonials.position}::text || '|' || ${testimonials.createdAt}::text`,
-        })
-        .from(testimonials)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset),
+    select: db
+      .select({
+        ...getTableColumns(testimonials),
+        sortKey: sql<string>`${testimonials.position}::text || '|' || ${testimonials.createdAt}::text`,
+      })
+      .from(testimonials)
+      .$dynamic(),
   });
 }
 

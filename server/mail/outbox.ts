@@ -50,17 +50,13 @@ export async function findOutboxMessages(
     dir: "desc",
     where,
     count: db.select({ one: sql`1` }).from(mailMessages).where(where),
-    select: (clauses) =>
-      db
-        .select({
-          ...getTableColumns(mailMessages),
-          sortKey: sql<string>`${mailMessages.createdAt}::text`,
-        })
-        .from(mailMessages)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset),
+    select: db
+      .select({
+        ...getTableColumns(mailMessages),
+        sortKey: sql<string>`${mailMessages.createdAt}::text`,
+      })
+      .from(mailMessages)
+      .$dynamic(),
   });
   return {
     total: page.total,

@@ -102,23 +102,19 @@ export async function findSubscribers({
     dir: "desc",
     where,
     count: matching,
-    select: (page) =>
-      db
-        .select({
-          id: subscribers.id,
-          email: subscribers.email,
-          name: subscribers.name,
-          status: subscribers.status,
-          tags: subscribers.tags,
-          source: subscribers.source,
-          createdAt: subscribers.createdAt,
-          sortKey: sql<string | null>`${subscribers.createdAt}::text`,
-        })
-        .from(subscribers)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    select: db
+      .select({
+        id: subscribers.id,
+        email: subscribers.email,
+        name: subscribers.name,
+        status: subscribers.status,
+        tags: subscribers.tags,
+        source: subscribers.source,
+        createdAt: subscribers.createdAt,
+        sortKey: sql<string | null>`${subscribers.createdAt}::text`,
+      })
+      .from(subscribers)
+      .$dynamic(),
   });
 }
 

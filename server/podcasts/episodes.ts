@@ -67,28 +67,24 @@ export async function findEpisodesForAdmin(
     dir: "desc",
     where,
     count: db.select({ one: sql`1` }).from(podcastEpisodes).where(where),
-    select: (page) =>
-      db
-        .select({
-          id: podcastEpisodes.id,
-          title: podcastEpisodes.title,
-          slug: podcastEpisodes.slug,
-          kind: podcastEpisodes.kind,
-          status: podcastEpisodes.status,
-          season: podcastEpisodes.season,
-          episode: podcastEpisodes.episode,
-          durationSeconds: podcastEpisodes.durationSeconds,
-          audioUrl: podcastEpisodes.audioUrl,
-          publishAt: podcastEpisodes.publishAt,
-          publishedAt: podcastEpisodes.publishedAt,
-          updatedAt: podcastEpisodes.updatedAt,
-          sortKey: sql<string>`${episodeListTime}::text`,
-        })
-        .from(podcastEpisodes)
-        .where(page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    select: db
+      .select({
+        id: podcastEpisodes.id,
+        title: podcastEpisodes.title,
+        slug: podcastEpisodes.slug,
+        kind: podcastEpisodes.kind,
+        status: podcastEpisodes.status,
+        season: podcastEpisodes.season,
+        episode: podcastEpisodes.episode,
+        durationSeconds: podcastEpisodes.durationSeconds,
+        audioUrl: podcastEpisodes.audioUrl,
+        publishAt: podcastEpisodes.publishAt,
+        publishedAt: podcastEpisodes.publishedAt,
+        updatedAt: podcastEpisodes.updatedAt,
+        sortKey: sql<string>`${episodeListTime}::text`,
+      })
+      .from(podcastEpisodes)
+      .$dynamic(),
   });
 }
 
