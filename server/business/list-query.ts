@@ -187,6 +187,9 @@ export function keysetPage<Row extends { id: string; sortKey: string | null }>(
   };
 }
 
+/** A filter the planner expects to match fewer rows than this is read, then sorted. */
+export const NARROW_ROWS = 5_000;
+
 /** Counts up to this are exact; past it a list says "about" the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -199,8 +202,10 @@ export const EXACT_COUNT_LIMIT = 10_000;
 export async function cheapCount(
   db: Db,
   select: SQLWrapper,
+  /** The planner's estimate, when the caller has asked for it already. */
+  known?: number,
 ): Promise<{ total: number; isEstimate: boolean }> {
-  const estimate = await estimateRows(db, select);
+  const estimate = known ?? (await estimateRows(db, select));
   const asEstimate = { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
   if (estimate > 2 * EXACT_COUNT_LIMIT) return asEstimate;
   const counted = await db.execute(
@@ -211,7 +216,7 @@ export async function cheapCount(
 }
 
 /** How many rows the planner expects `select` to find (EXPLAIN: nothing is read). */
-export async function estimateRows(db: Db, select: SQLWrapper) {
+async function estimateRows(db: Db, select: SQLWrapper) {
   const plan = await db.execute(sql`explain (format json) ${select}`);
   const first = plan.rows[0] as Record<string, unknown>;
   const raw = first["QUERY PLAN"] ?? Object.values(first)[0];
@@ -263,22 +268,30 @@ function onKeysetPage<Query extends PgSelect>(query: Query, clauses: KeysetClaus
  * list's order with the cursors of the pages around them and the count settled. `page` is an
  * offset for old addresses. A list ordered by more than one column gives its own `past` (the
  * rows past a cursor, undefined for a cursor it cannot read: the first page) and `orderBy`.
+ *
+ * A list whose filter the planner may misjudge gives `sortWhenNarrow`, its sort value through
+ * an expression no index provides: when the planner expects fewer than NARROW_ROWS rows, the
+ * page is read through the filter's own indexes and sorted, never by walking the sort's index
+ * and filtering every row until a page is full (decision 798). The same estimate serves the
+ * count.
  */
 export async function readKeysetPage<Query extends KeysetSelect>({
   db,
   query,
-  sort,
+  sort: listSort,
+  sortWhenNarrow,
   id,
   dir,
   where,
   count,
   select,
-  past = (reading, cursor) => keysetCondition(sort, id, reading, cursor),
-  order = (reading) => orderBy(sort, reading, id),
+  past,
+  order,
 }: {
   db: Db;
   query: Pick<ListQuery, "page" | "pageSize" | "after" | "before">;
   sort: AnyPgColumn | SQL;
+  sortWhenNarrow?: SQL;
   id: AnyPgColumn;
   dir: "asc" | "desc";
   where: SQL | undefined;
@@ -289,33 +302,37 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
+  const counted = count instanceof Promise ? undefined : count;
+  const estimate = sortWhenNarrow && counted ? await estimateRows(db, counted) : undefined;
+  const sort =
+    sortWhenNarrow && estimate !== undefined && estimate < NARROW_ROWS ? sortWhenNarrow : listSort;
+  const pastOf = past ?? ((reading, cursor) => keysetCondition(sort, id, reading, cursor));
+  const orderOf = order ?? ((reading) => orderBy(sort, reading, id));
+  const countOf = () => (counted ? cheapCount(db, counted, estimate) : (count as Promise<Count>));
   const asked = keysetPosition(query);
   const reading = readingDir(dir, asked);
-  const beyond = asked.cursor ? past(reading, asked.cursor) : undefined;
+  const beyond = asked.cursor ? pastOf(reading, asked.cursor) : undefined;
   const position: KeysetPosition = beyond ? asked : { isBackwards: false };
   const ordered = beyond ? reading : dir;
   const clauses = {
     where: beyond ? and(where, beyond) : where,
-    orderBy: order(ordered),
+    orderBy: orderOf(ordered),
     limit: query.pageSize + 1,
     offset: beyond ? 0 : (query.page - 1) * query.pageSize,
   };
   type Row = Awaited<Query>[number];
   let fetched: Row[];
   let estimated: Count;
-  if (!beyond && query.page === 1 && !(count instanceof Promise)) {
+  if (!beyond && query.page === 1 && counted) {
     // A first page with no row past it is every row: its own count, nothing else read (a
     // search that finds a few among a million rows paid for its matching twice).
     fetched = await onKeysetPage(select, clauses);
     estimated =
       fetched.length <= query.pageSize
         ? { total: fetched.length, isEstimate: false }
-        : await cheapCount(db, count);
+        : await countOf();
   } else {
-    [fetched, estimated] = await Promise.all([
-      onKeysetPage(select, clauses),
-      count instanceof Promise ? count : cheapCount(db, count),
-    ]);
+    [fetched, estimated] = await Promise.all([onKeysetPage(select, clauses), countOf()]);
   }
   const page = keysetPage<Row>(fetched, query, position);
   const { total, isEstimate } = settledCount(estimated, page);
