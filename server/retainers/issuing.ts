@@ -154,8 +154,8 @@ async function deliver(
 /**
  * Takes up sends that did not finish: the invoice is still a draft, its mail failed, or the
  * job that took it on died mid-send (its lease is gone: the process was killed after the
- * invoice was marked sent and before its mail was recorded; the mail goes again, at most
- * once twice). One statement claims them, so two runners never send the same one.
+ * invoice was marked sent and before its mail was recorded; that mail goes again: the one
+ * mail that can go twice). One statement claims them, so two runners never send the same one.
  */
 async function claimUnsent(db: Db, lease: string | undefined, retainerId?: string) {
   const abandoned = sql`(${retainerPeriods.sendingBy} is not null

@@ -68,9 +68,9 @@ export function requiredPhrases(query: string) {
  * cannot hold the phrases, so only the pages with them are checked (decision 796).
  */
 async function phrasePairsQuery(db: Db, query: string): Promise<SQL | null> {
-  // Joined by the one character a phrase cannot hold.
   const phrases = requiredPhrases(query);
   if (phrases.length === 0) return null;
+  // The phrases go as one text, joined by the one character a phrase cannot hold.
   const result = await db.execute(sql`
     select tsvector_to_array(search_word_pairs('english',
       variadic string_to_array(${phrases.join('"')}, '"'))) as pairs`);
@@ -270,7 +270,8 @@ async function findMatches(
       limit ${cap + 1}
     ),
     titled as materialized (
-      select d.id in (select id from matched) as seen, ${scoreColumns(sql`d.id in (select id from matched)`)}
+      select d.id in (select id from matched) as seen,
+        ${scoreColumns(sql`d.id in (select id from matched)`)}
       from search_documents d
       where ${matchesOf(sql`d.title_vector`, tsQuery, pairs)} and ${isLive}
       limit ${cap}
