@@ -128,7 +128,7 @@ export async function loadPageEdit(args: ScreenArgs) {
   invariantResponse(page, "This page does not exist.", { status: 404 });
   const revisions = await findPageRevisions({ db, id: page.id, limit: 30 });
   const choices = await findPickerChoices({ db, blocks: page.blocks });
-  return { page, editable: editableOf(page), revisions, choices };
+  return { page, revisions, choices };
 }
 
 function parsePublishAt(form: FormData) {

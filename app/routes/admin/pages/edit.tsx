@@ -25,7 +25,7 @@ export function shouldRevalidate({
 }
 
 export default function EditPageScreen({ loaderData }: Route.ComponentProps) {
-  const { page, editable, revisions, choices } = loaderData;
+  const { page, revisions, choices } = loaderData;
   const actionData = useActionData<typeof action>();
   const failure = actionData && !actionData.ok ? actionData : undefined;
   return (
@@ -54,7 +54,7 @@ export default function EditPageScreen({ loaderData }: Route.ComponentProps) {
             status={page.status}
             isHome={page.isHome}
             publishAt={page.publishAt ? new Date(page.publishAt).toISOString() : null}
-            page={editable}
+            page={page}
             failure={failure}
           />
         </PickerChoicesProvider>
