@@ -72,6 +72,21 @@ describe("live chat between a visitor and the team", () => {
       .waitFor({ timeout: budget(5000) });
     await dialog.getByText("Ada Chat").waitFor();
 
+    // Staff link the visitor to a client from the open conversation; the link stays on reload.
+    const linkMenu = team.page.getByLabel("Linked client");
+    const client = (await linkMenu.locator("option").nth(1).textContent()) ?? "";
+    expect(client).not.toBe("");
+    await linkMenu.selectOption({ label: client });
+    await team.page.getByRole("button", { name: "Save link" }).click();
+    await team.page.getByText("Visitor linked to the client.").waitFor();
+    await team.page.reload();
+    await team.page.getByRole("link", { name: "Open client" }).waitFor();
+    await expect(
+      team.page
+        .getByLabel("Linked client")
+        .evaluate((menu) => (menu as HTMLSelectElement).selectedOptions[0]?.textContent),
+    ).resolves.toBe(client);
+
     // Reload keeps the history, each message once.
     await visitor.page.reload();
     const log = visitor.page.getByRole("dialog", { name: "Chat with Frontier" }).getByRole("log");

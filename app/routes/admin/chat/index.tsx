@@ -79,11 +79,13 @@ export async function loader(args: Route.LoaderArgs) {
     countClientUnreadForStaff(db),
     isClients && isUuid(threadId) ? getClientThread({ db, projectId: threadId }) : undefined,
   ]);
-  const messages = selected ? await findMessages(db, { conversationId: selected.id }) : [];
   // The clients to link a visitor to: only with a conversation open, where the form is.
-  const clientChoices = selected
-    ? await findClientChoices(db, { linkedId: selected.clientId })
-    : [];
+  const [messages, clientChoices] = selected
+    ? await Promise.all([
+        findMessages(db, { conversationId: selected.id }),
+        findClientChoices(db, { linkedId: selected.clientId }),
+      ])
+    : [[], []];
   return {
     me: { id: me.id, name: me.name },
     isAdmin,
