@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 
@@ -11,12 +11,18 @@ export async function findClientChoices(
   db: Db,
   { linkedId, limit = 500 }: { linkedId?: string | null; limit?: number } = {},
 ) {
-  const columns = { id: clients.id, company: clients.company };
-  const choices = await db.select(columns).from(clients).orderBy(asc(clients.company)).limit(limit);
-  if (linkedId && !choices.some((choice) => choice.id === linkedId)) {
-    const linked = await db.select(columns).from(clients).where(eq(clients.id, linkedId));
-    choices.push(...linked);
-    choices.sort((a, b) => a.company.localeCompare(b.company));
-  }
-  return choices;
+  const first = db
+    .select({ id: clients.id })
+    .from(clients)
+    .orderBy(asc(clients.company))
+    .limit(limit);
+  return db
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .where(
+      linkedId
+        ? or(inArray(clients.id, first), eq(clients.id, linkedId))
+        : inArray(clients.id, first),
+    )
+    .orderBy(asc(clients.company));
 }
