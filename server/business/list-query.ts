@@ -1,5 +1,5 @@
-import { and, asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import { and, asc, desc, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 
 export type ListQuery<Sort extends string = string> = {
@@ -215,6 +215,62 @@ export async function cheapCount(
   return exact <= EXACT_COUNT_LIMIT ? { total: exact, isEstimate: false } : asEstimate;
 }
 
+/** How many of a table's pages sampledEstimate reads (about 500–1,000 rows). */
+export const SAMPLE_PAGES = 12;
+/** How many of the sample's rows that pass the cheap condition the exact one is tried on. */
+export const SAMPLE_EXACT_ROWS = 200;
+
+/**
+ * How many rows of `table` match a filter, estimated from a sample, for a filter the planner
+ * cannot judge (it guesses 2 % for any word searched from its start, decision 799). `cheap` is
+ * tried on SAMPLE_PAGES of the table's pages picked at random (`TABLESAMPLE SYSTEM`; the same
+ * pages while the table keeps its size, so a list says the same twice): true of every row the
+ * filter matches, and cheap to try. When the rows it passes could be more than `enough`, the
+ * filter itself (`exact`) is tried on up to SAMPLE_EXACT_ROWS of them, to learn what share of
+ * those it keeps. The share times the table's rows (its rows per page when last analyzed times
+ * its pages now, as the planner sizes it; the sample's rows scaled to the pages on disk when
+ * it was never analyzed). A table of no more pages than the sample is counted whole.
+ */
+export async function sampledEstimate(
+  db: Db,
+  table: AnyPgTable,
+  { cheap, exact, enough }: { cheap: SQL | undefined; exact: SQL | undefined; enough: number },
+) {
+  const sized = await db.execute(
+    sql`select ceil(pg_relation_size(oid) / current_setting('block_size')::float8)::float8 as pages,
+      reltuples::float8 as rows, relpages::float8 as "rowsPages"
+      from pg_class where oid = ${getTableName(table)}::regclass`,
+  );
+  const { pages, rows, rowsPages } = sized.rows[0] as {
+    pages: number;
+    rows: number;
+    rowsPages: number;
+  };
+  if (pages <= SAMPLE_PAGES) {
+    const all = await db.execute(
+      sql`select count(*)::int as hits from ${table} where ${and(cheap, exact) ?? sql`true`}`,
+    );
+    return Number((all.rows[0] as { hits: number }).hits);
+  }
+  const sample = sql`${table} tablesample system (${sql.raw(((100 * SAMPLE_PAGES) / pages).toFixed(6))}) repeatable (0)`;
+  const sampled = await db.execute(
+    sql`select count(*)::int as seen, (count(*) filter (where ${cheap ?? sql`true`}))::int as hits from ${sample}`,
+  );
+  const { seen, hits } = sampled.rows[0] as { seen: number; hits: number };
+  if (!seen) return 0;
+  // As the planner sizes a table: its rows per page when last analyzed, times its pages now.
+  const tableRows =
+    rows > 0 && rowsPages > 0 ? (rows / rowsPages) * pages : (seen * pages) / SAMPLE_PAGES;
+  const cheapEstimate = (hits / seen) * tableRows;
+  if (!exact || cheapEstimate <= enough) return Math.round(cheapEstimate);
+  const tried = await db.execute(
+    sql`select count(*)::int as tried, (count(*) filter (where ${exact}))::int as kept
+      from (select * from ${sample} where ${cheap ?? sql`true`} limit ${SAMPLE_EXACT_ROWS}) as ${table}`,
+  );
+  const { tried: triedRows, kept } = tried.rows[0] as { tried: number; kept: number };
+  return Math.round(cheapEstimate * (triedRows ? kept / triedRows : 0));
+}
+
 /** How many rows the planner expects `select` to find (EXPLAIN: nothing is read). */
 async function estimateRows(db: Db, select: SQLWrapper) {
   const plan = await db.execute(sql`explain (format json) ${select}`);
@@ -270,16 +326,19 @@ function onKeysetPage<Query extends PgSelect>(query: Query, clauses: KeysetClaus
  * rows past a cursor, undefined for a cursor it cannot read: the first page) and `orderBy`.
  *
  * A list whose filter the planner may misjudge gives `sortWhenNarrow`, its sort value through
- * an expression no index provides: when the planner expects fewer than NARROW_ROWS rows, the
+ * an expression no index provides: when the planner expects fewer than `narrowRows` rows, the
  * page is read through the filter's own indexes and sorted, never by walking the sort's index
  * and filtering every row until a page is full (decision 798). The same estimate serves the
- * count.
+ * count. A list whose filter the planner cannot judge at all gives its own `estimate`
+ * (sampledEstimate, decision 799), asked instead of the planner.
  */
 export async function readKeysetPage<Query extends KeysetSelect>({
   db,
   query,
   sort: listSort,
   sortWhenNarrow,
+  estimate: estimateOf,
+  narrowRows = NARROW_ROWS,
   id,
   dir,
   where,
@@ -292,6 +351,10 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   query: Pick<ListQuery, "page" | "pageSize" | "after" | "before">;
   sort: AnyPgColumn | SQL;
   sortWhenNarrow?: SQL;
+  /** The rows the list's filter matches, when the list knows better than the planner. */
+  estimate?: () => Promise<number>;
+  /** Below this many rows a filter counts as narrow (default NARROW_ROWS). */
+  narrowRows?: number;
   id: AnyPgColumn;
   dir: "asc" | "desc";
   where: SQL | undefined;
@@ -303,9 +366,12 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
   const counted = count instanceof Promise ? undefined : count;
-  const estimate = sortWhenNarrow && counted ? await estimateRows(db, counted) : undefined;
+  const estimate =
+    sortWhenNarrow && counted
+      ? await (estimateOf ? estimateOf() : estimateRows(db, counted))
+      : undefined;
   const sort =
-    sortWhenNarrow && estimate !== undefined && estimate < NARROW_ROWS ? sortWhenNarrow : listSort;
+    sortWhenNarrow && estimate !== undefined && estimate < narrowRows ? sortWhenNarrow : listSort;
   const pastOf = past ?? ((reading, cursor) => keysetCondition(sort, id, reading, cursor));
   const orderOf = order ?? ((reading) => orderBy(sort, reading, id));
   const countOf = () => (counted ? cheapCount(db, counted, estimate) : (count as Promise<Count>));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sampledEstimate } from "#server/business/list-query.ts";
 import { subscribers, subscriberTags } from "#server/db/schema/content.ts";
 import { AppError } from "#server/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -70,6 +71,90 @@ describeEachDatabase("subscribers", (get) => {
       before: second.previousCursor,
     });
     expect(back.rows.map((row) => row.email)).toEqual(emails.slice(0, 3));
+  });
+
+  it("finds each searched word from its start in the address or the name, the last one as typed", async () => {
+    const id = unique();
+    const rows = [
+      { email: `jane.doe-${id}@acme.io`, name: "Jane Doe" },
+      { email: `jdoe-${id}@other.example`, name: "José Núñez" },
+      { email: `mary_${id}+news@acme.io`, name: null },
+    ];
+    await get()
+      .db.insert(subscribers)
+      .values(rows.map((row, index) => ({ ...row, unsubscribeToken: `words-${id}-${index}` })));
+    const found = async (q: string) =>
+      (await findSubscribers({ db: get().db, q: `${id} ${q}` })).rows
+        .map((row) => row.email)
+        .sort();
+    const [jane, jose, mary] = rows.map((row) => row.email);
+    // Words of the address, split at its punctuation, and of the name, in any case.
+    expect(await found("jane acme")).toEqual([jane]);
+    expect(await found("DOE")).toEqual([jane]);
+    expect(await found("acme")).toEqual([jane, mary].sort());
+    expect(await found("news")).toEqual([mary]);
+    expect(await found("núñez")).toEqual([jose]);
+    // The last word from its start, as it is being typed; the others whole.
+    expect(await found("jane.doe@ac")).toEqual([jane]);
+    expect(await found("ja")).toEqual([jane]);
+    expect(await found("ja doe")).toEqual([]);
+    // A word is found from its start, not from its middle.
+    expect(await found("ane")).toEqual([]);
+    expect(await found("doe-")).toEqual([jane]);
+    // Punctuation alone is no search: the id still narrows to the three.
+    expect(await found("@ %_ '\\")).toEqual(rows.map((row) => row.email).sort());
+  });
+
+  it("reads a search's matches through the words index, by the expression it was made on", async () => {
+    const plan = await get().db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`
+        explain select id from subscribers
+        where subscriber_words(email, name) @@ to_tsquery('simple', ${"'jane':*"})`);
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("subscribers_words_idx");
+  });
+
+  it("estimates a search's matches from a sample of the table, and counts a small table whole", async () => {
+    const id = unique();
+    await get()
+      .db.insert(subscribers)
+      .values(
+        Array.from({ length: 4_000 }, (_, index) => ({
+          email: `${index % 4 ? "other" : "sampled"}-${id}-${index}@example.com`,
+          unsubscribeToken: `sampled-${id}-${index}`,
+        })),
+      );
+    const words = sql`${subscribers.email} like ${`%-${id}-%`}`;
+    const marked = sql`${subscribers.email} like ${`sampled-${id}-%`}`;
+    const all = await sampledEstimate(get().db, subscribers, {
+      cheap: words,
+      exact: undefined,
+      enough: 0,
+    });
+    const some = await sampledEstimate(get().db, subscribers, {
+      cheap: words,
+      exact: marked,
+      enough: 0,
+    });
+    // 24 of the table's pages: within a third of the 4,000 and of the 1,000.
+    expect(all).toBeGreaterThan(2_600);
+    expect(all).toBeLessThan(5_400);
+    expect(some).toBeGreaterThan(600);
+    expect(some).toBeLessThan(1_400);
+    // The same pages each time: the same estimate.
+    expect(
+      await sampledEstimate(get().db, subscribers, { cheap: words, exact: marked, enough: 0 }),
+    ).toBe(some);
+    // A table of no more pages than the sample is counted exactly.
+    expect(
+      await sampledEstimate(get().db, subscriberTags, {
+        cheap: sql`${subscriberTags.tag} = ${`no-such-tag-${id}`}`,
+        exact: undefined,
+        enough: 0,
+      }),
+    ).toBe(0);
   });
 
   it("adds by hand, refusing a duplicate", async () => {

@@ -1,23 +1,11 @@
 import { randomBytes } from "node:crypto";
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "#server/audit/audit.ts";
-import { containsText, readKeysetPage } from "#server/business/list-query.ts";
+import { readKeysetPage, sampledEstimate } from "#server/business/list-query.ts";
 import type { Actor } from "#server/content-admin/revisions.ts";
 import type { Db } from "#server/db/client.ts";
-import { subscribers, subscriberTags } from "#server/db/schema/content.ts";
+import { subscribers, subscriberTags, subscriberWordsOf } from "#server/db/schema/content.ts";
 import { AppError, invalid } from "#server/errors.ts";
 import { parseCsv, toCsv } from "./csv";
 
@@ -53,17 +41,65 @@ function splitTags(value: string | undefined) {
 
 type Filter = { q?: string; status?: SubscriberStatus; tag?: string };
 
-function whereOf({ q, status, tag }: Filter) {
+/** Where the search index splits words: spaces and every ASCII punctuation mark (migration 0037). */
+const WORD_SEPARATORS = /[\s!-/:-@[-`{-~]+/;
+/** A search's words past this many are not looked up (each costs the index a lookup). */
+const MAX_SEARCH_WORDS = 8;
+
+/** A search's words, split where the index splits them; at most MAX_SEARCH_WORDS. */
+export const searchWords = (text: string) =>
+  text.split(WORD_SEPARATORS).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+
+/**
+ * A search as a text-search query (decision 799): every word of it in the address or the name,
+ * the last one from its start, as it may still be being typed ("jane acme" finds
+ * jane.doe@acme.io, and so does "doe@ac"). Only the last word is a prefix: a prefix is looked
+ * up as every indexed word that starts with it, and a word all addresses start with
+ * ("subscriber", before each one's number) is a million of them. A word holds no quote or
+ * backslash (they separate words), so quoting it is safe.
+ */
+function searchQuery(words: string[]) {
+  const last = words.length - 1;
+  const terms = words.map((word, index) => (index === last ? `'${word}':*` : `'${word}'`));
+  return sql`to_tsquery('simple', ${terms.join(" & ")})`;
+}
+
+/**
+ * Each of a search's words found anywhere in the address or the name: true of every row the
+ * search matches, and next to free to try on a row (making a row's words costs ~18 µs in the
+ * embedded engine). What the sample that estimates a search's matches tries (it counts a few
+ * more). A word holds no `%`, `_` or backslash, so it goes into the pattern as it is.
+ */
+const appearsIn = (words: string[]) =>
+  words.map(
+    (word) =>
+      sql`lower(${subscribers.email} || ' ' || coalesce(${subscribers.name}, '')) like lower(${`%${word}%`})`,
+  );
+
+/**
+ * A search expected to match fewer subscribers is read through the index and sorted (about 3 µs
+ * a match in the embedded engine: 40 ms for 11,111); walking the sign-up order past rows that
+ * do not match costs more whenever the matches signed up together, long ago (10 s for the
+ * same 11,111 past 570,000 newer rows). Decision 799.
+ */
+const NARROW_SEARCH_ROWS = 200_000;
+
+/** A filter's conditions: `search` is the words' match through the index. */
+function conditionsOf({ q, status, tag }: Filter) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(subscribers.status, status));
   if (tag) conditions.push(arrayContains(subscribers.tags, [tag]));
-  if (q?.trim()) {
-    const text = q.trim();
-    conditions.push(
-      or(containsText(subscribers.email, text), containsText(subscribers.name, text)) as SQL,
-    );
-  }
-  return conditions.length ? and(...conditions) : undefined;
+  const words = searchWords(q ?? "");
+  const search = words.length
+    ? sql`${subscriberWordsOf(subscribers)} @@ ${searchQuery(words)}`
+    : undefined;
+  return { conditions, words, search };
+}
+
+function whereOf(filter: Filter) {
+  const { conditions, search } = conditionsOf(filter);
+  const all = search ? [...conditions, search] : conditions;
+  return all.length ? and(...all) : undefined;
 }
 
 /**
@@ -90,6 +126,16 @@ export async function findSubscribers({
     sortWhenNarrow: filter.q?.trim()
       ? sql`(${subscribers.createdAt} + interval '0 seconds')`
       : undefined,
+    // The planner guesses 2 % for any word searched from its start; a sample knows (decision 799).
+    estimate: () => {
+      const { conditions, words, search } = conditionsOf(filter);
+      return sampledEstimate(db, subscribers, {
+        cheap: and(...conditions, ...appearsIn(words)),
+        exact: search,
+        enough: NARROW_SEARCH_ROWS,
+      });
+    },
+    narrowRows: NARROW_SEARCH_ROWS,
     id: subscribers.id,
     dir: "desc",
     where,

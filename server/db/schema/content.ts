@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { searchIndex } from "./searchable";
 
 export type PublishStatus = "draft" | "scheduled" | "published";
 export type Metric = { label: string; value: string };
@@ -180,6 +179,15 @@ export const podcastEpisodes = pgTable(
   ],
 );
 
+/**
+ * The words of a subscriber's address and name, as the list's search index holds them
+ * (`subscriber_words`, migration 0037): split at spaces and at every ASCII punctuation mark
+ * (`jane.doe@acme.io` is jane, doe, acme, io), lower-cased by the `simple` configuration. The
+ * search repeats this expression (server/marketing/subscribers.ts).
+ */
+export const subscriberWordsOf = (table: { email: SQLWrapper; name: SQLWrapper }) =>
+  sql`subscriber_words(${table.email}, ${table.name})`;
+
 export const subscribers = pgTable(
   "subscribers",
   {
@@ -213,8 +221,11 @@ export const subscribers = pgTable(
     index("subscribers_status_idx").on(table.status, table.createdAt),
     // The list's order, newest first, and its keyset cursor; its search (decision 746).
     index("subscribers_created_at_id_idx").on(table.createdAt, table.id),
-    searchIndex("subscribers_email_search_idx", table.email),
-    searchIndex("subscribers_name_search_idx", table.name),
+    // The list's search: every word of the address and the name, found from its start
+    // (`subscriberWordsOf`, decision 799).
+    index("subscribers_words_idx")
+      .using("gin", subscriberWordsOf(table))
+      .with({ fastupdate: false }),
     // The list's tag filter (tags @> '{tag}').
     index("subscribers_tags_idx").using("gin", table.tags),
   ],
