@@ -165,3 +165,32 @@ export async function signIn(baseUrl: string) {
     throw new Error(`signing the bench's staff member in failed with ${response.status}`);
   return session;
 }
+
+/**
+ * What a memory report says, as labelled lines: resident memory by kind, V8's heap, memory
+ * outside it (the embedded engine's WebAssembly memory among it) and the heap's spaces, in MB.
+ */
+export function memoryParts(report: Record<string, unknown>): Array<[string, string]> {
+  const spaces = report.heapSpacesUsed as Record<string, number>;
+  // Node counts the engine's whole WebAssembly reservation as memory outside the heap.
+  const hasEngine = Number(report.databaseEngine) > 0;
+  const outside = hasEngine
+    ? `array buffers ${report.arrayBuffers}, the engine's reservation ${report.databaseEngine}`
+    : `array buffers ${report.arrayBuffers}`;
+  const engine = hasEngine
+    ? `; embedded database engine ${report.databaseEngineResident ?? "?"} resident`
+    : "";
+  return [
+    [
+      "      of which (MB)",
+      `anonymous ${report.rssAnon}, file-backed ${report.rssFile}; V8 heap ${report.heapTotal} (used ${report.heapUsed}), outside the heap ${report.external} (${outside})${engine}`,
+    ],
+    [
+      "      V8 heap used by space (MB)",
+      Object.entries(spaces)
+        .filter(([, value]) => value >= 0.5)
+        .map(([name, value]) => `${name.replace(/_space$/, "")} ${value}`)
+        .join(", "),
+    ],
+  ];
+}

@@ -42,6 +42,7 @@ import { freshPageCostUs } from "./machine";
 import {
   BENCH_STAFF,
   cpuMs,
+  memoryParts,
   type Product,
   peakResidentMb,
   residentMb,
@@ -254,26 +255,7 @@ async function memorySection(product: Product, label: string, goalMb: number) {
 }
 
 function describeMemory(report: Record<string, unknown>) {
-  const spaces = report.heapSpacesUsed as Record<string, number>;
-  // Node counts the engine's whole WebAssembly reservation as memory outside the heap.
-  const hasEngine = Number(report.databaseEngine) > 0;
-  const outside = hasEngine
-    ? `array buffers ${report.arrayBuffers}, the engine's reservation ${report.databaseEngine}`
-    : `array buffers ${report.arrayBuffers}`;
-  const engine = hasEngine
-    ? `; embedded database engine ${report.databaseEngineResident ?? "?"} resident`
-    : "";
-  line(
-    "      of which (MB)",
-    `anonymous ${report.rssAnon}, file-backed ${report.rssFile}; V8 heap ${report.heapTotal} (used ${report.heapUsed}), outside the heap ${report.external} (${outside})${engine}`,
-  );
-  line(
-    "      V8 heap used by space (MB)",
-    Object.entries(spaces)
-      .filter(([, value]) => value >= 0.5)
-      .map(([name, value]) => `${name.replace(/_space$/, "")} ${value}`)
-      .join(", "),
-  );
+  for (const [label, value] of memoryParts(report)) line(label, value);
 }
 
 async function onPostgres(pages: Array<[string, string, number]>) {

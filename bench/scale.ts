@@ -25,6 +25,7 @@ import { type Sink, startSink } from "../drills/lib";
 import { BROWSER_ACCEPT_ENCODING, median } from "./load";
 import {
   BENCH_STAFF,
+  memoryParts,
   type Product,
   peakResidentMb,
   residentMb,
@@ -559,6 +560,8 @@ type Measured = {
   goals: Array<{ goal: ScaleGoal; figures?: Array<[string, Figure]> }>;
   memory: Figure;
   peakMb: number;
+  /** What the resident set after the load is made of (`memoryParts`). */
+  parts: Array<[string, string]>;
 };
 
 /** The live items of each kind, as the site shows them. */
@@ -683,6 +686,7 @@ async function measureScale(engine: Engine, scale: number): Promise<Measured> {
       }
       const goalMb = engine === "PGlite" ? 350 : 250;
       const rss = residentMb(product.pid);
+      const parts = memoryParts(await product.memoryReport());
       return {
         coldStart: {
           value: coldMs / 1000,
@@ -693,6 +697,7 @@ async function measureScale(engine: Engine, scale: number): Promise<Measured> {
         goals: measured,
         memory: { value: rss, unit: "MB", text: `${rss.toFixed(0)} MB`, isMet: rss <= goalMb },
         peakMb: peakResidentMb(product.pid),
+        parts,
       };
     } finally {
       await product.stop();
@@ -740,5 +745,12 @@ export async function scaleSection(out: (text: string) => void, scale: number) {
     out(
       `    peak since start: ${scaled.peakMb.toFixed(0)} MB at scale ${scale}, ${base.peakMb.toFixed(0)} MB at scale ${baseScale}`,
     );
+    for (const [at, measured] of [
+      [scale, scaled],
+      [baseScale, base],
+    ].slice(0, scale === baseScale ? 1 : 2) as Array<[number, Measured]>) {
+      out(`    at scale ${at}:`);
+      for (const [label, value] of measured.parts) out(`  ${label.padEnd(44)} ${value}`);
+    }
   }
 }
