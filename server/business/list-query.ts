@@ -195,24 +195,26 @@ export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
  * How many rows a list's query finds, cheaply: the planner's estimate of the query first
- * (EXPLAIN, no rows read); when it says more than twice EXACT_COUNT_LIMIT, that estimate (never
- * below the limit), else the rows counted exactly up to the limit (at most that many read),
- * and the estimate only past it. `select` is the list's query without order or limit.
+ * (EXPLAIN, no rows read); when it says more than twice `exactUpTo` (EXACT_COUNT_LIMIT unless
+ * given), that estimate (never below the limit), else the rows counted exactly up to the limit
+ * (at most that many read), and the estimate only past it. `select` is the list's query
+ * without order or limit.
  */
 export async function cheapCount(
   db: Db,
   select: SQLWrapper,
   /** The planner's estimate, when the caller has asked for it already. */
   known?: number,
+  exactUpTo = EXACT_COUNT_LIMIT,
 ): Promise<{ total: number; isEstimate: boolean }> {
   const estimate = known ?? (await estimateRows(db, select));
-  const asEstimate = { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), isEstimate: true };
-  if (estimate > 2 * EXACT_COUNT_LIMIT) return asEstimate;
+  const asEstimate = { total: Math.max(exactUpTo + 1, estimate), isEstimate: true };
+  if (estimate > 2 * exactUpTo) return asEstimate;
   const counted = await db.execute(
-    sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
+    sql`select count(*)::int as n from (${select} limit ${exactUpTo + 1}) as capped`,
   );
   const exact = Number((counted.rows[0] as { n: number }).n);
-  return exact <= EXACT_COUNT_LIMIT ? { total: exact, isEstimate: false } : asEstimate;
+  return exact <= exactUpTo ? { total: exact, isEstimate: false } : asEstimate;
 }
 
 /** How many of a table's pages sampledEstimate reads (about 500–1,000 rows). */

@@ -1,15 +1,18 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { cheapCount } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { subscribers } from "#server/db/schema/content.ts";
-import { invoices, payments } from "#server/db/schema/invoices.ts";
+import { invoices, paymentMonths } from "#server/db/schema/invoices.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { projectMilestones, projects } from "#server/db/schema/projects.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
 
 export type CurrencyAmount = { currency: string; amount: number; count: number };
+
+/** New subscribers past this many are shown as the planner's estimate ("about 7,300"). */
+export const RECENT_SUBSCRIBERS_EXACT_UP_TO = 1_000;
 
 /** The twelve months ending with today's, as YYYY-MM. */
 export function lastTwelveMonths(today: string) {
@@ -34,6 +37,7 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
     overdue,
     revenueRows,
     proposalRows,
+    openProposals,
     activeProjects,
     dueMilestones,
     leadCounts,
@@ -50,24 +54,29 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
       .from(invoices)
       .where(eq(invoices.status, "overdue"))
       .groupBy(invoices.currency),
+    // Twelve rows a currency from the monthly rollup the payments' triggers keep (decision 800).
     db
       .select({
-        month: sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`,
-        currency: payments.currency,
-        amount: sql<number>`sum(${payments.amount})::float8`,
+        month: sql<string>`to_char(${paymentMonths.month}, 'YYYY-MM')`,
+        currency: paymentMonths.currency,
+        amount: sql<number>`${paymentMonths.amount}::float8`,
       })
-      .from(payments)
-      .where(gte(payments.paidOn, `${months[0]}-01`))
-      .groupBy(sql`1`, payments.currency),
+      .from(paymentMonths)
+      .where(gte(paymentMonths.month, `${months[0]}-01`)),
+    // The last 90 days' proposals through the index on when they were sent, and the open ones
+    // through the status index: never every proposal ever sent.
     db
       .select({
-        sent: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince})::int`,
-        accepted: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince} and ${proposals.status} = 'accepted')::int`,
-        declined: sql<number>`count(*) filter (where ${proposals.sentAt} >= ${proposalsSince} and ${proposals.status} = 'declined')::int`,
-        open: sql<number>`count(*) filter (where ${proposals.status} in ('sent', 'viewed'))::int`,
+        sent: sql<number>`count(*)::int`,
+        accepted: sql<number>`count(*) filter (where ${proposals.status} = 'accepted')::int`,
+        declined: sql<number>`count(*) filter (where ${proposals.status} = 'declined')::int`,
       })
       .from(proposals)
-      .where(isNotNull(proposals.sentAt)),
+      .where(gte(proposals.sentAt, proposalsSince)),
+    db
+      .select({ open: count() })
+      .from(proposals)
+      .where(inArray(proposals.status, ["sent", "viewed"])),
     db.select({ total: count() }).from(projects).where(eq(projects.status, "active")),
     db
       .select({
@@ -103,10 +112,19 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
       db,
       db.select({ one: sql`1` }).from(subscribers).where(eq(subscribers.status, "confirmed")),
     ),
-    db
-      .select({ recent: count() })
-      .from(subscribers)
-      .where(and(gte(subscribers.createdAt, recentSince), ne(subscribers.status, "unsubscribed"))),
+    // Exactly up to a thousand, then the planner's estimate from the sign-up times' histogram:
+    // counting them read a row each (7,220 at ten times: 20 ms), decision 800.
+    cheapCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(subscribers)
+        .where(
+          and(gte(subscribers.createdAt, recentSince), ne(subscribers.status, "unsubscribed")),
+        ),
+      undefined,
+      RECENT_SUBSCRIBERS_EXACT_UP_TO,
+    ),
   ]);
 
   // Revenue is charted in the currency that earned the most; others are listed beside it.
@@ -125,7 +143,10 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
         .reduce((sum, row) => sum + row.amount, 0),
     })),
   }));
-  const proposalFigures = proposalRows[0] ?? { sent: 0, accepted: 0, declined: 0, open: 0 };
+  const proposalFigures = {
+    ...(proposalRows[0] ?? { sent: 0, accepted: 0, declined: 0 }),
+    open: openProposals[0]?.open ?? 0,
+  };
   return {
     today,
     outstanding: outstanding as CurrencyAmount[],
@@ -141,7 +162,8 @@ export async function getDashboardFigures({ db, today = todayIso() }: { db: Db; 
     subscribers: {
       confirmed: confirmedSubscribers.total,
       confirmedIsEstimate: confirmedSubscribers.isEstimate,
-      recent: recentSubscribers[0]?.recent ?? 0,
+      recent: recentSubscribers.total,
+      recentIsEstimate: recentSubscribers.isEstimate,
     },
   };
 }

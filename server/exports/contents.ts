@@ -34,6 +34,7 @@ export const excludedTables: Record<string, string> = {
   search_documents: "the search index, made again from the content",
   search_words: "the search index's word list, made again from the content",
   subscriber_tags: "the count of subscribers per tag, counted again as subscribers load",
+  payment_months: "what was paid each month, counted again as payments load",
   __drizzle_migrations: "the database's own migration record",
 };
 

@@ -176,7 +176,7 @@ function BusinessDashboard({
             figures.subscribers.confirmed,
             figures.subscribers.confirmedIsEstimate,
           )}
-          hint={`${figures.subscribers.recent} new in the last 30 days`}
+          hint={`${listCountText(figures.subscribers.recent, figures.subscribers.recentIsEstimate)} new in the last 30 days`}
           to={isAdmin ? "/admin/subscribers" : undefined}
         />
       </section>

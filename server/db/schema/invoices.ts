@@ -1,9 +1,11 @@
 import {
+  bigint,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -137,4 +139,24 @@ export const payments = pgTable(
     index("payments_client_idx").on(table.clientId),
     index("payments_paid_on_idx").on(table.paidOn),
   ],
+);
+
+/**
+ * What was paid in each calendar month, per currency: a rollup of `payments` kept by
+ * statement-level triggers in the same transaction as the change (migration 0038), so the
+ * dashboard's year of revenue reads twelve rows a currency instead of every payment of the
+ * year (decision 800). Derived: backups and exports leave it out, and it is counted again as
+ * payments go back in.
+ */
+export const paymentMonths = pgTable(
+  "payment_months",
+  {
+    /** The first day of the month. */
+    month: date("month", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    /** Minor units; a bigint, as a month's sum passes 2^31 at an agency's scale. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    payments: integer("payments").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.currency] })],
 );

@@ -84,6 +84,8 @@ export const proposals = pgTable(
     index("proposals_client_idx").on(table.clientId),
     index("proposals_status_idx").on(table.status),
     index("proposals_created_at_idx").on(table.createdAt),
+    // The dashboard's proposals sent in the last 90 days (decision 800).
+    index("proposals_sent_at_idx").on(table.sentAt),
     searchIndex("proposals_title_search_idx", table.title),
   ],
 );

@@ -279,7 +279,8 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
            c.id, 'The scope of proposal ' || n || '.', c.currency, current_date + 30,
            case when n > ${counts.proposals} * 0.975 then (array['draft','sent','viewed','accepted','declined','expired','withdrawn'])[1 + n % 7]
                 else (array['accepted','declined','expired','withdrawn'])[1 + n % 4] end,
-           500000 + n * 10, case when n % 7 <> 0 then now() else null end,
+           500000 + n * 10,
+           case when n % 7 <> 0 then least(now(), now() - make_interval(days => (${counts.proposals} - n) * 3650 / ${counts.proposals}) + interval '1 day') else null end,
            now() - make_interval(days => (${counts.proposals} - n) * 3650 / ${counts.proposals}),
            now() - make_interval(days => (${counts.proposals} - n) * 3650 / ${counts.proposals})
     from generate_series(${from}::int, ${to}::int) as n
