@@ -7,6 +7,28 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const compiledServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "start.mjs");
 
+/**
+ * The environment `npm start` gives the server: the `NAME=value` words its script begins with
+ * in package.json (MALLOC_ARENA_MAX=1, decision 801), so the bench measures what it runs.
+ */
+export function startScriptEnv(script: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of script.trim().split(/\s+/)) {
+    const assignment = word.match(/^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/);
+    if (!assignment) break;
+    env[assignment[1]] = assignment[2];
+  }
+  return env;
+}
+
+const npmStartEnv = startScriptEnv(
+  (
+    JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts.start,
+);
+
 export const BENCH_STAFF = {
   email: "bench-admin@staff.test",
   password: "bench password 123",
@@ -68,6 +90,7 @@ export async function startProduct(options: {
         DATABASE_URL: options.databaseUrl ?? "",
         LOG_LEVEL: "warn",
         FRONTIER_MEMORY_REPORT: "1",
+        ...npmStartEnv,
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
