@@ -86,6 +86,19 @@ describeEachDatabase("Markdown rendered once, when saved", (get) => {
     expect(study.resultsHtml).toBe("<p><strong>Results</strong></p>\n");
   });
 
+  it("renders again, at start-up, what a newer renderer made (a version rolled back)", async () => {
+    const { db } = get();
+    const insight = await makeInsight(db, { body: "## Rolled back" });
+    await db
+      .update(insights)
+      .set({ bodyHtml: "<p>newer rules</p>", renderedVersion: RENDERER_VERSION + 1 })
+      .where(eq(insights.id, insight.id));
+    await refreshRenderedContent(db);
+    const row = await storedInsight(insight.id);
+    expect(row.bodyHtml).toContain("Rolled back");
+    expect(row.renderedVersion).toBe(RENDERER_VERSION);
+  });
+
   it("stores a case study's three sections when saved, and shows them", async () => {
     const { db } = get();
     const slug = `case-${randomUUID().slice(0, 8)}`;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { caseStudies, insights } from "#server/db/schema/content.ts";
 import { log } from "#server/log.ts";
@@ -57,13 +57,20 @@ export async function renderedCaseStudyFields(
 export const isFresh = (row: { renderedVersion: number | null }) =>
   row.renderedVersion === RENDERER_VERSION;
 
+/**
+ * Rendered by no renderer, or by another version than this one: as two ranges and a null, so
+ * the index of the version reads only those rows (`<>` read all 100,000 at every start-up,
+ * 186 ms at ten times the data; decision 802).
+ */
 const staleInsight = or(
   isNull(insights.renderedVersion),
-  ne(insights.renderedVersion, RENDERER_VERSION),
+  lt(insights.renderedVersion, RENDERER_VERSION),
+  gt(insights.renderedVersion, RENDERER_VERSION),
 );
 const staleCaseStudy = or(
   isNull(caseStudies.renderedVersion),
-  ne(caseStudies.renderedVersion, RENDERER_VERSION),
+  lt(caseStudies.renderedVersion, RENDERER_VERSION),
+  gt(caseStudies.renderedVersion, RENDERER_VERSION),
 );
 
 /**

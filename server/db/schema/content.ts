@@ -64,6 +64,8 @@ export const caseStudies = pgTable(
     index("case_studies_status_idx").on(table.status, table.publishedAt),
     // The command center's list, last edited first, and its keyset cursor (decision 763).
     index("case_studies_updated_at_id_idx").on(table.updatedAt, table.id),
+    // The start-up's look for rows this renderer did not render (decision 802).
+    index("case_studies_rendered_version_idx").on(table.renderedVersion),
     index("case_studies_status_updated_at_id_idx").on(table.status, table.updatedAt, table.id),
   ],
 );
@@ -93,6 +95,8 @@ export const insights = pgTable(
     index("insights_status_idx").on(table.status, table.publishedAt),
     // The command center's list, last edited first, and its keyset cursor (decision 763).
     index("insights_updated_at_id_idx").on(table.updatedAt, table.id),
+    // The start-up's look for rows this renderer did not render (decision 802).
+    index("insights_rendered_version_idx").on(table.renderedVersion),
     index("insights_status_updated_at_id_idx").on(table.status, table.updatedAt, table.id),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "case_studies_rendered_version_idx" ON "case_studies" USING btree ("rendered_version");--> statement-breakpoint
+CREATE INDEX "insights_rendered_version_idx" ON "insights" USING btree ("rendered_version");
