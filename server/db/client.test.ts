@@ -116,3 +116,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connections cut on PostgreSQL",
     }
   }, 60_000);
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connections", () => {
+  it("plan no parallel workers, on every connection the pool opens and after a cut (decision 803)", async () => {
+    const database = await createTestDatabase("postgres");
+    const setting = async () =>
+      (
+        (await database.db.execute(sql`show max_parallel_workers_per_gather`)).rows[0] as {
+          max_parallel_workers_per_gather: string;
+        }
+      ).max_parallel_workers_per_gather;
+    try {
+      // Several connections at once, plain queries and a transaction's.
+      const values = await Promise.all([
+        ...Array.from({ length: 4 }, setting),
+        database.db.transaction(async (tx) =>
+          String(
+            (
+              (await tx.execute(sql`show max_parallel_workers_per_gather`)).rows[0] as Record<
+                string,
+                string
+              >
+            ).max_parallel_workers_per_gather,
+          ),
+        ),
+      ]);
+      expect(values).toEqual(["0", "0", "0", "0", "0"]);
+      // A connection opened after the others were cut is set too.
+      const [{ name }] = (await database.db.execute(sql`select current_database() as name`))
+        .rows as Array<{ name: string }>;
+      const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await killer.connect();
+      await killer.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+        [name],
+      );
+      await killer.end();
+      let value: string | undefined;
+      for (let attempt = 0; attempt < 20 && value === undefined; attempt++)
+        value = await setting().catch(() => undefined);
+      expect(value).toBe("0");
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -93,8 +93,36 @@ async function openPostgres(url: string, onQuery?: (query: string) => void): Pro
   // A checked-out client whose connection is cut gives itself back (pool-clients.ts): a cut
   // at a transaction's BEGIN would otherwise keep it out of the pool for good.
   const connect = pool.connect.bind(pool);
+  // One process a query (decision 803): PostgreSQL planned two parallel workers to sort the
+  // 111 rows a subscriber search found, and starting them took 22–40 ms before the first row;
+  // a page's queries read what indexes find, where workers only add their start. Set once on
+  // each connection, before it is first handed out.
+  const prepared = new WeakSet<pg.PoolClient>();
+  const prepare = async (client: pg.PoolClient) => {
+    if (prepared.has(client)) return;
+    await client.query("set max_parallel_workers_per_gather = 0");
+    prepared.add(client);
+  };
   pool.connect = ((callback?: Parameters<typeof pool.connect>[0]) =>
-    callback ? connect(callback) : connect().then(releaseWhenLost)) as typeof pool.connect;
+    callback
+      ? connect((error, client, done) => {
+          if (error || !client) return callback(error, client as pg.PoolClient, done);
+          prepare(client).then(
+            () => callback(undefined, client, done),
+            (failure: Error) => {
+              // The connection is dropped, not handed out unprepared.
+              done(failure);
+              callback(failure, undefined as unknown as pg.PoolClient, () => {});
+            },
+          );
+        })
+      : connect().then(async (client) => {
+          await prepare(client).catch((failure: Error) => {
+            client.release(failure);
+            throw failure;
+          });
+          return releaseWhenLost(client);
+        })) as typeof pool.connect;
   // A connection that drops while checked out must not crash the process: the
   // query using it fails (503) and the pool replaces it.
   pool.on("connect", (client) => {
