@@ -2,15 +2,13 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { leads } from "#server/db/schema/leads.ts";
-import { createInvoice } from "#server/invoices/editing.ts";
 import { recordPayment } from "#server/invoices/payments.ts";
-import { sendInvoice } from "#server/invoices/sending.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
 import {
-  invoiceInput,
   mailEnv,
   makeClient,
   makeProposal,
+  makeSentInvoice,
   staff,
   uniqueSuffix,
 } from "#tests/helpers/business.ts";
@@ -93,12 +91,7 @@ describeEachDatabase("clients and leads", (get) => {
     const client = await makeClient(db);
     const proposal = await makeProposal(db, client.id);
     await sendProposal({ db, env: mailEnv, actor: staff, id: proposal.id });
-    const invoice = await createInvoice({
-      db,
-      actor: staff,
-      input: invoiceInput(client.id, { dueDate: "2999-01-01" }),
-    });
-    await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
+    const invoice = await makeSentInvoice(db, client.id, { dueDate: "2999-01-01" });
     await recordPayment({
       db,
       actor: staff,

@@ -4,12 +4,16 @@ import { expect, it } from "vitest";
 import { subscribers } from "#server/db/schema/content.ts";
 import { payments } from "#server/db/schema/invoices.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
-import { createInvoice } from "#server/invoices/editing.ts";
 import { recordPayment } from "#server/invoices/payments.ts";
-import { sendInvoice } from "#server/invoices/sending.ts";
 import { acceptProposal } from "#server/proposals/acceptance.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
-import { invoiceInput, mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
+import {
+  mailEnv,
+  makeClient,
+  makeProposal,
+  makeSentInvoice,
+  staff,
+} from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getDashboardFigures, lastTwelveMonths, RECENT_SUBSCRIBERS_EXACT_UP_TO } from "./dashboard";
 
@@ -25,12 +29,11 @@ describeEachDatabase("dashboard", (get) => {
     const today = new Date().toISOString().slice(0, 10);
     const before = await getDashboardFigures({ db, today });
     const client = await makeClient(db, { currency: "CHF" });
-    const invoice = await createInvoice({
-      db,
-      actor: staff,
-      input: invoiceInput(client.id, { currency: "CHF", issueDate: today, dueDate: "2999-01-01" }),
+    const invoice = await makeSentInvoice(db, client.id, {
+      currency: "CHF",
+      issueDate: today,
+      dueDate: "2999-01-01",
     });
-    await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
     await recordPayment({
       db,
       actor: staff,
@@ -63,16 +66,11 @@ describeEachDatabase("dashboard", (get) => {
   it("keeps each month's payments in the rollup as payments are added, moved, changed and removed", async () => {
     const { db } = get();
     const client = await makeClient(db, { currency: "SEK" });
-    const invoice = await createInvoice({
-      db,
-      actor: staff,
-      input: invoiceInput(client.id, {
-        currency: "SEK",
-        issueDate: "2026-01-10",
-        dueDate: "2999-01-01",
-      }),
+    const invoice = await makeSentInvoice(db, client.id, {
+      currency: "SEK",
+      issueDate: "2026-01-10",
+      dueDate: "2999-01-01",
     });
-    await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
     // The rollup, and the same figures summed from the payments themselves.
     const rollup = async () =>
       (

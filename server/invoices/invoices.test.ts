@@ -5,7 +5,13 @@ import { auditEvents } from "#server/db/schema/audit.ts";
 import { invoiceRevisions } from "#server/db/schema/invoices.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import { AppError } from "#server/errors.ts";
-import { invoiceInput, mailEnv, makeClient, staff } from "#tests/helpers/business.ts";
+import {
+  invoiceInput,
+  mailEnv,
+  makeClient,
+  makeSentInvoice,
+  staff,
+} from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { createInvoice, updateInvoice } from "./editing";
 import { markOverdueInvoices } from "./overdue";
@@ -178,12 +184,7 @@ describeEachDatabase("invoices", (get) => {
   it("keeps a revision when a sent invoice changes, and refuses a silent change", async () => {
     const { db } = get();
     const client = await makeClient(db);
-    const invoice = await createInvoice({
-      db,
-      actor: staff,
-      input: invoiceInput(client.id, { dueDate: "2999-01-01" }),
-    });
-    await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
+    const invoice = await makeSentInvoice(db, client.id, { dueDate: "2999-01-01" });
     const changed = invoiceInput(client.id, {
       dueDate: "2999-01-01",
       items: [{ description: "Development", quantity: 800, unitAmount: 12_000, taxRateBp: 2000 }],
@@ -241,12 +242,10 @@ describeEachDatabase("invoices", (get) => {
   it("marks open invoices past due as overdue, and lists them by state and search", async () => {
     const { db } = get();
     const client = await makeClient(db, { company: "Overdue Example Ltd" });
-    const invoice = await createInvoice({
-      db,
-      actor: staff,
-      input: invoiceInput(client.id, { issueDate: "2043-01-01", dueDate: "2043-01-10" }),
+    const invoice = await makeSentInvoice(db, client.id, {
+      issueDate: "2043-01-01",
+      dueDate: "2043-01-10",
     });
-    await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
     expect(await markOverdueInvoices({ db, today: "2043-01-11" })).toBeGreaterThanOrEqual(1);
     const list = await findInvoices({
       db,

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Actor } from "#server/audit/actor.ts";
 import { createClient } from "#server/clients/clients.ts";
 import type { Db } from "#server/db/client.ts";
-import type { NewInvoice } from "#server/invoices/editing.ts";
+import { createInvoice, type NewInvoice } from "#server/invoices/editing.ts";
+import { sendInvoice } from "#server/invoices/sending.ts";
 import { createProposal } from "#server/proposals/editing.ts";
 import type { ProposalInput } from "#shared/business/proposal-form.ts";
 
@@ -99,4 +100,19 @@ export function invoiceInput(clientId: string, overrides: Partial<NewInvoice> = 
     items: [{ description: "Development", quantity: 1000, unitAmount: 12_000, taxRateBp: 2000 }],
     ...overrides,
   };
+}
+
+/** An invoice made for the client and sent, so that it is open and can take payments. */
+export async function makeSentInvoice(
+  db: Db,
+  clientId: string,
+  overrides: Partial<NewInvoice> = {},
+) {
+  const invoice = await createInvoice({
+    db,
+    actor: staff,
+    input: invoiceInput(clientId, overrides),
+  });
+  await sendInvoice({ db, env: mailEnv, actor: staff, id: invoice.id });
+  return invoice;
 }
