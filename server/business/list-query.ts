@@ -238,39 +238,47 @@ export async function sampledEstimate(
   table: AnyPgTable,
   { cheap, exact, enough }: { cheap: SQL | undefined; exact: SQL | undefined; enough: number },
 ) {
-  const sized = await db.execute(
-    sql`select ceil(pg_relation_size(oid) / current_setting('block_size')::float8)::float8 as pages,
-      reltuples::float8 as rows, relpages::float8 as "rowsPages"
-      from pg_class where oid = ${getTableName(table)}::regclass`,
-  );
-  const { pages, rows, rowsPages } = sized.rows[0] as {
-    pages: number;
-    rows: number;
-    rowsPages: number;
-  };
+  const { pages, rowsPerPage } = await tableSize(db, table);
+  const passes = cheap ?? sql`true`;
   if (pages <= SAMPLE_PAGES) {
     const all = await db.execute(
-      sql`select count(*)::int as hits from ${table} where ${and(cheap, exact) ?? sql`true`}`,
+      sql`select count(*)::int as hits from ${table} where ${passes} and ${exact ?? sql`true`}`,
     );
     return Number((all.rows[0] as { hits: number }).hits);
   }
   const sample = sql`${table} tablesample system (${sql.raw(((100 * SAMPLE_PAGES) / pages).toFixed(6))}) repeatable (0)`;
   const sampled = await db.execute(
-    sql`select count(*)::int as seen, (count(*) filter (where ${cheap ?? sql`true`}))::int as hits from ${sample}`,
+    sql`select count(*)::int as seen, (count(*) filter (where ${passes}))::int as hits from ${sample}`,
   );
   const { seen, hits } = sampled.rows[0] as { seen: number; hits: number };
   if (!seen) return 0;
-  // As the planner sizes a table: its rows per page when last analyzed, times its pages now.
-  const tableRows =
-    rows > 0 && rowsPages > 0 ? (rows / rowsPages) * pages : (seen * pages) / SAMPLE_PAGES;
+  const tableRows = (rowsPerPage ?? seen / SAMPLE_PAGES) * pages;
   const cheapEstimate = (hits / seen) * tableRows;
   if (!exact || cheapEstimate <= enough) return Math.round(cheapEstimate);
   const tried = await db.execute(
     sql`select count(*)::int as tried, (count(*) filter (where ${exact}))::int as kept
-      from (select * from ${sample} where ${cheap ?? sql`true`} limit ${SAMPLE_EXACT_ROWS}) as ${table}`,
+      from (select * from ${sample} where ${passes} limit ${SAMPLE_EXACT_ROWS}) as ${table}`,
   );
   const { tried: triedRows, kept } = tried.rows[0] as { tried: number; kept: number };
   return Math.round(cheapEstimate * (triedRows ? kept / triedRows : 0));
+}
+
+/**
+ * A table's pages on disk now, and its rows per page when it was last analyzed (undefined
+ * when it never was): the planner sizes a table as the one times the other.
+ */
+async function tableSize(db: Db, table: AnyPgTable) {
+  const sized = await db.execute(
+    sql`select ceil(pg_relation_size(oid) / current_setting('block_size')::float8)::float8 as pages,
+      reltuples::float8 as rows, relpages::float8 as "analyzedPages"
+      from pg_class where oid = ${getTableName(table)}::regclass`,
+  );
+  const { pages, rows, analyzedPages } = sized.rows[0] as {
+    pages: number;
+    rows: number;
+    analyzedPages: number;
+  };
+  return { pages, rowsPerPage: rows > 0 && analyzedPages > 0 ? rows / analyzedPages : undefined };
 }
 
 /** How many rows the planner expects `select` to find (EXPLAIN: nothing is read). */
