@@ -7,7 +7,7 @@ import { getStaffAccess } from "#server/auth/guard.ts";
 import { localeFrom } from "#server/business/locale.ts";
 import { type DashboardFigures, getDashboardFigures } from "#server/dashboard/dashboard.ts";
 import { getTimeDashboard } from "#server/time/dashboard.ts";
-import { listCountText } from "#shared/list-count.ts";
+import { countedText, listCountText } from "#shared/list-count.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -126,7 +126,10 @@ function BusinessDashboard({
           name="outstanding"
           raw={figures.outstanding.reduce((sum, row) => sum + row.amount, 0)}
           value={amounts(figures.outstanding, locale)}
-          hint={`${figures.outstanding.reduce((sum, row) => sum + row.count, 0)} open invoices`}
+          hint={countedText(
+            figures.outstanding.reduce((sum, row) => sum + row.count, 0),
+            "open invoice",
+          )}
           to="/admin/invoices?status=outstanding"
         />
         <Figure
@@ -134,7 +137,11 @@ function BusinessDashboard({
           name="overdue"
           raw={figures.overdue.reduce((sum, row) => sum + row.amount, 0)}
           value={amounts(figures.overdue, locale)}
-          hint={`${figures.overdue.reduce((sum, row) => sum + row.count, 0)} invoices past due`}
+          hint={countedText(
+            figures.overdue.reduce((sum, row) => sum + row.count, 0),
+            "invoice past due",
+            "invoices past due",
+          )}
           to="/admin/invoices?status=overdue"
         />
         <Figure
