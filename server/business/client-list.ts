@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type ListResult,
   readKeysetPage,
+  unindexed,
 } from "./list-query";
 
 /** A table whose rows belong to a client: projects, proposals, invoices. */
@@ -19,23 +20,29 @@ type ClientOwned = PgTable & { id: AnyPgColumn; clientId: AnyPgColumn };
  * One page of a client-owned table, each row joined to its client, and how many rows match
  * in all: what the projects, proposals and invoices lists show. The search looks in the
  * row's own `searchColumn` and the client's company; `clientId` narrows to one client.
+ * `sortColumns` are the table's own; "company" sorts by the client's.
+ *
+ * The page is found first, as ids (joined to the clients only to sort by company), then its
+ * rows are read with their clients: a search is read through its indexes and sorted when it
+ * matches few rows (readKeysetPage's sortWhenNarrow), and joined before its limit the planner
+ * hashed every client to join 111 proposals (decision 804).
  */
-export async function findClientOwnedPage<Fields extends SelectedFields>({
+export async function findClientOwnedPage<Fields extends SelectedFields, Sort extends string>({
   db,
   table,
   fields,
   searchColumn,
-  sortColumn,
+  sortColumns,
   query,
   clientId,
   conditions = [],
 }: {
   db: Db;
   table: ClientOwned;
-  fields: Fields;
+  fields: Fields & { id: AnyPgColumn };
   searchColumn: AnyPgColumn;
-  sortColumn: AnyPgColumn | SQL;
-  query: ListQuery;
+  sortColumns: Record<Exclude<Sort, "company">, AnyPgColumn | SQL>;
+  query: ListQuery<Sort>;
   clientId?: string;
   /** The list's own filters, such as its status: on the table's own columns. */
   conditions?: SQL[];
@@ -45,26 +52,42 @@ export async function findClientOwnedPage<Fields extends SelectedFields>({
   if (query.q) all.push(clientOwnedSearch({ db, table, searchColumn, text: query.q }));
   const where = all.length ? and(...all) : undefined;
   const joined = eq(clients.id, table.clientId);
+  const sortsByClient = query.sort === "company";
+  const sortColumn: AnyPgColumn | SQL = sortsByClient
+    ? sql`lower(${clients.company})`
+    : sortColumns[query.sort as Exclude<Sort, "company">];
+  const ids = db
+    .select({ id: table.id, sortKey: sql<string | null>`${sortColumn}::text` })
+    .from(table)
+    .$dynamic();
   const page = await readKeysetPage({
     db,
     query,
     sort: sortColumn,
+    // The same order through an expression no index provides: read the matches, then sort.
+    sortWhenNarrow: query.q ? unindexed(sortColumn) : undefined,
     id: table.id,
     dir: query.dir,
     where,
     // Every row has its client (a required reference), so the count needs no join.
     count: db.select({ one: sql`1` }).from(table).where(where),
-    select: db
-      .select({
-        ...(fields as SelectedFields),
-        sortKey: sql<string | null>`${sortColumn}::text`,
-      })
-      .from(table)
-      .innerJoin(clients, joined)
-      .$dynamic() as unknown as KeysetSelect,
+    select: (sortsByClient ? ids.innerJoin(clients, joined) : ids) as unknown as KeysetSelect,
   });
-  // Every field is a column or SQL of the table or of its (inner-joined, never null) client.
-  return { ...page, rows: page.rows as SelectResultFields<Fields>[] };
+  const pageIds = page.rows.map((row) => row.id);
+  const rows = pageIds.length
+    ? await db
+        .select(fields as SelectedFields)
+        .from(table)
+        .innerJoin(clients, joined)
+        .where(inArray(table.id, pageIds))
+    : [];
+  const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
+  // Every field is a column or SQL of the table or of its (inner-joined, never null) client;
+  // a row removed between the two reads is left out.
+  return {
+    ...page,
+    rows: pageIds.flatMap((id) => byId.get(id) ?? []) as SelectResultFields<Fields>[],
+  };
 }
 
 /**

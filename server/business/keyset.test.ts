@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { like, type SQL, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { clientSorts, findClients } from "#server/clients/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices, type InvoiceSort, invoiceSorts } from "#server/invoices/queries.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { decodeCursor, encodeCursor, listQueryFrom, readKeysetPage } from "./list-query";
+import { decodeCursor, encodeCursor, listQueryFrom, readKeysetPage, unindexed } from "./list-query";
 
 it("keeps cursors opaque and refuses what is not one", () => {
   const cursor = { key: "2026-01-01", id: "0b7d6c2e-1c1a-4c8e-9d53-3f1f4e2b7a10" };
@@ -91,6 +91,57 @@ describeEachDatabase("keyset pagination of admin lists", (get) => {
     expect(searched.forward.flat()).toEqual(expected.map((row) => row.number));
     expect(searched.forward.length).toBeGreaterThan(1);
     expect(searched.backward).toEqual(searched.forward);
+  });
+
+  it("pages a search by the client's company in the list's order", async () => {
+    // Every KS invoice matches "ks-0": few enough to be read through the search and sorted.
+    const searched = await walk("q=ks-0&sort=company&dir=asc");
+    const { rows: all } = await findInvoices({
+      db: get().db,
+      query: invoiceQuery("sort=company&dir=asc&pageSize=100"),
+    });
+    expect(searched.forward.flat()).toEqual(
+      all.filter((row) => row.number.startsWith("KS-")).map((row) => row.number),
+    );
+    expect(searched.forward.flat()).toHaveLength(95);
+    expect(searched.backward).toEqual(searched.forward);
+  });
+
+  it("reads a filter's few matches and sorts them, but walks the sort's order for many (decision 804)", async () => {
+    const { db } = get();
+    const read = async (where: SQL, narrowRows: number) => {
+      const select = db
+        .select({ id: invoices.id, sortKey: sql<string>`${invoices.issueDate}::text` })
+        .from(invoices)
+        .$dynamic();
+      const page = await readKeysetPage({
+        db,
+        query: { page: 1, pageSize: 5, after: undefined, before: undefined },
+        sort: invoices.issueDate,
+        sortWhenNarrow: unindexed(invoices.issueDate),
+        narrowRows,
+        id: invoices.id,
+        dir: "desc",
+        where,
+        count: db.select({ one: sql`1` }).from(invoices).where(where),
+        select,
+      });
+      // The page's query as it was read: ordered by the sort, or by the expression no index has.
+      return { page, order: select.toSQL().sql.split(" order by ")[1] };
+    };
+    // KS-001 … KS-009: 9 matches, under 50, counted first and then read and sorted.
+    const few = await read(like(invoices.number, "KS-00%"), 50);
+    expect(few.order).toMatch(/^coalesce/);
+    expect(few.page).toMatchObject({ total: 9, totalIsEstimate: false });
+    // All 95: over 50, the sort's own order (its index) is walked.
+    const many = await read(like(invoices.number, "KS-%"), 50);
+    expect(many.order).not.toMatch(/coalesce/);
+    expect(many.page).toMatchObject({ total: 95, totalIsEstimate: false });
+    // Either way, the same rows in the same order.
+    const walked = await read(like(invoices.number, "KS-00%"), 0);
+    expect(walked.order).not.toMatch(/coalesce/);
+    expect(few.page.rows).toEqual(walked.page.rows);
+    expect(few.page.nextCursor).toEqual(walked.page.nextCursor);
   });
 
   it("says 'about' the planner's estimate past 10,000 rows, exact below", async () => {

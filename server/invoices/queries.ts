@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { findClientOwnedPage } from "#server/business/client-list.ts";
 import type { ListQuery, ListResult } from "#server/business/list-query.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -99,14 +99,13 @@ export async function findInvoices({
       company: clients.company,
     },
     searchColumn: invoices.number,
-    sortColumn: {
+    sortColumns: {
       number: invoices.number,
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       total: invoices.total,
       status: invoices.status,
-      company: sql`lower(${clients.company})`,
-    }[query.sort],
+    },
     query,
     clientId,
     conditions:

@@ -218,14 +218,13 @@ export async function findProjects({
       company: clients.company,
     },
     searchColumn: projects.name,
-    sortColumn: {
+    sortColumns: {
       name: sql`lower(${projects.name})`,
       createdAt: projects.createdAt,
       // Never null, so that a keyset cursor can stand on it (no date: last when ascending).
       dueDate: sql`coalesce(${projects.dueDate}, '9999-12-31'::date)`,
       status: projects.status,
-      company: sql`lower(${clients.company})`,
-    }[query.sort],
+    },
     query,
     clientId,
     conditions: status ? [eq(projects.status, status)] : [],

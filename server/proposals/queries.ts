@@ -67,14 +67,13 @@ export async function findProposals({
       company: clients.company,
     },
     searchColumn: proposals.title,
-    sortColumn: {
+    sortColumns: {
       title: sql`lower(${proposals.title})`,
       createdAt: proposals.createdAt,
       validUntil: proposals.validUntil,
       total: proposals.total,
       status: proposals.status,
-      company: sql`lower(${clients.company})`,
-    }[query.sort],
+    },
     query,
     clientId,
     conditions: status ? [eq(proposals.status, status)] : [],
