@@ -100,13 +100,16 @@ function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
     : sql`${vector} @@ ${tsQuery}`;
 }
 
+/** The lexeme the search's configuration makes of one word (null for a stop word). */
+const stemOf = (word: SQL) => sql`(tsvector_to_array(to_tsvector('english', ${word})))[1]`;
+
 /**
  * The indexed words each query word may stand for under the typo rules (words.ts): within
  * its typo budget, and for the last word within it of a word's start too. Candidates are
  * the words nearest by trigrams (the GiST index of `search_words`), of a length the budget
  * allows; the exact distance is checked here. The commonest words come first.
  */
-async function typoAlternatives(db: Db, words: string[]) {
+export async function typoAlternatives(db: Db, words: string[]) {
   const asked = words
     .map((word, index) => ({
       word,
@@ -118,7 +121,7 @@ async function typoAlternatives(db: Db, words: string[]) {
   const alternatives = words.map(() => [] as string[]);
   if (asked.length === 0) return alternatives;
   const result = await db.execute(sql`
-    select q.position::int as position, w.word, w.documents
+    select q.position::int as position, w.word, w.documents, ${stemOf(sql`w.word`)} as stem
     from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
       string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
       string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
@@ -129,7 +132,7 @@ async function typoAlternatives(db: Db, words: string[]) {
       order by w.word <-> q.word limit ${TYPO_CANDIDATES}
     ) as w
     union all
-    select q.position::int, w.word, w.documents
+    select q.position::int, w.word, w.documents, ${stemOf(sql`w.word`)}
     from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
       string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
       string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
@@ -139,7 +142,12 @@ async function typoAlternatives(db: Db, words: string[]) {
       where q.last = 1 and length(w.word) >= length(q.word) - q.budget
       order by q.word <<-> w.word limit ${TYPO_CANDIDATES}
     ) as w`);
-  const found = result.rows as Array<{ position: number; word: string; documents: number }>;
+  const found = result.rows as Array<{
+    position: number;
+    word: string;
+    documents: number;
+    stem: string | null;
+  }>;
   for (const entry of asked) {
     const near = found
       .filter((row) => row.position === asked.indexOf(entry) + 1 && row.word !== entry.word)
@@ -151,7 +159,18 @@ async function typoAlternatives(db: Db, words: string[]) {
       }))
       .filter((row) => row.distance <= entry.budget)
       .sort((a, b) => a.distance - b.distance || b.documents - a.documents);
-    alternatives[entry.index] = near.slice(0, TYPO_ALTERNATIVES).map((row) => row.word);
+    // One word a stem: "designs", "designer" and "designed" all search for 'design', and each
+    // repeat of a term in the query costs the ranking of every candidate again.
+    const stems = new Set<string>();
+    alternatives[entry.index] = near
+      .filter((row) => {
+        const stem = row.stem ?? row.word;
+        if (stems.has(stem)) return false;
+        stems.add(stem);
+        return true;
+      })
+      .slice(0, TYPO_ALTERNATIVES)
+      .map((row) => row.word);
   }
   return alternatives;
 }

@@ -16,7 +16,7 @@ import { makeInsight } from "#tests/helpers/content.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { headlineToHtml } from "./highlight";
 import { ensureSearchIndex, rebuildSearchIndex, syncSearchDocuments } from "./index-sync";
-import { requiredPhrases, searchSite } from "./query";
+import { requiredPhrases, searchSite, typoAlternatives } from "./query";
 import { prefixDistance, typoBudget, typoDistance } from "./words";
 
 const actor = { id: "admin-1", name: "Ada Admin" };
@@ -237,6 +237,25 @@ describeEachDatabase("site search", (get) => {
       expect(results.total, query).toBeGreaterThan(0);
       expect(results.items[0].snippetHtml.toLowerCase(), query).toContain(`<mark>${word}`);
     }
+  });
+
+  it("lets a typo stand for one word of each stem, the commonest", async () => {
+    // Five forms of one stem, each within a typo of the start "dezign".
+    for (const form of ["designs", "designed", "designing", "designer", "design"])
+      await saveInsight({
+        database: get(),
+        input: insight({ body: `We ${form} things.` }),
+        actor,
+      });
+    const [alternatives] = await typoAlternatives(get().db, ["dezign"]);
+    const stems = (
+      await get().db.execute(
+        sql`select (tsvector_to_array(to_tsvector('english', w)))[1] as stem
+          from unnest(${`{${alternatives.join(",")}}`}::text[]) as w`,
+      )
+    ).rows.map((row) => (row as { stem: string }).stem);
+    expect(stems).toContain("design");
+    expect(new Set(stems).size).toBe(stems.length);
   });
 
   it("keeps the word list in step with what is published", async () => {
