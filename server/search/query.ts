@@ -15,6 +15,12 @@ export const SEARCH_PAGE_SIZE = 10;
 /** Matches ranked at most: past this a search says "1,000+" (decision 321). */
 export const SEARCH_RANK_LIMIT = 1_000;
 /**
+ * Title matches added to the ranked set at most, beside the matches the index finds first:
+ * twenty pages of them. Each is read and ranked, and a word in thousands of titles ranked
+ * a thousand (decision 805).
+ */
+const TITLE_CANDIDATES = 200;
+/**
  * Typos are looked for when the words as typed find fewer than this (Typesense's
  * typo_tokens_threshold): a word spelt right is not diluted by its neighbours.
  */
@@ -253,7 +259,7 @@ function toHit(row: Row): SearchHit {
  * match comes first, then ts_rank_cd (the title weighs most, then summary and keywords,
  * then the body), then the newest. A word on every page must not mean ranking every page
  * (decision 321): the candidates are at most `cap` + 1 matches as the index finds them, and
- * up to `cap` title matches (their own index), so that no title match is lost; `total` is
+ * up to TITLE_CANDIDATES title matches (their own index), so that title matches lead; `total` is
  * the first count, past `cap` only to say "more". Each candidate is scored as it is found
  * (materialized: once), the ranking reads ids and numbers only, and the page's rows are
  * joined back for snippets.
@@ -293,7 +299,7 @@ async function findMatches(
         ${scoreColumns(sql`d.id in (select id from matched)`)}
       from search_documents d
       where ${matchesOf(sql`d.title_vector`, tsQuery, pairs)} and ${isLive}
-      limit ${cap}
+      limit ${Math.min(cap, TITLE_CANDIDATES)}
     ),
     scored as (
       select * from matched
