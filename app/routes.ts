@@ -85,6 +85,7 @@ export default [
     route("projects/:id/milestones", "routes/admin/projects/milestones.ts"),
     route("projects/:id/shared-files", "routes/admin/projects/shared-files.ts"),
     route("projects/:id/retainer", "routes/admin/projects/retainer.ts"),
+    route("clients/choices", "routes/admin/clients/choices.ts"),
     route("clients/:id/portal", "routes/admin/clients/portal.ts"),
     route("account/passkeys", "routes/admin/account/passkeys.ts"),
     route("projects/:id/time", "routes/admin/projects/time.ts"),

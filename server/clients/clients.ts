@@ -250,12 +250,3 @@ export async function findClients({
       .$dynamic(),
   });
 }
-
-/** Every client, for pickers (id, company, currency), alphabetically. */
-export async function listClientChoices({ db }: { db: Db }) {
-  return db
-    .select({ id: clients.id, company: clients.company, currency: clients.currency })
-    .from(clients)
-    .orderBy(sql`lower(${clients.company})`)
-    .limit(5000);
-}

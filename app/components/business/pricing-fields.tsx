@@ -1,10 +1,9 @@
 import type { DiscountKind } from "#shared/money.ts";
 import { commonCurrencies } from "#shared/money.ts";
+import { type ClientMenu, ClientPicker } from "./client-picker";
 import { Field } from "./fields";
 
 type Errors = Record<string, string[] | undefined>;
-
-type Client = { id: string; company: string; currency: string };
 
 /** The client a record is for; choosing one hands its currency to `onCurrencyChange`. */
 export function ClientSelect({
@@ -13,7 +12,7 @@ export function ClientSelect({
   onCurrencyChange,
   errors,
 }: {
-  clients: Client[];
+  clients: ClientMenu;
   defaultClientId: string;
   onCurrencyChange: (currency: string) => void;
   errors?: Errors;
@@ -21,24 +20,17 @@ export function ClientSelect({
   return (
     <Field label="Client" name="clientId" errors={errors}>
       {(props) => (
-        <select
+        <ClientPicker
           {...props}
           name="clientId"
           required
-          defaultValue={defaultClientId}
-          className="field-input"
-          onChange={(event) => {
-            const client = clients.find((item) => item.id === event.target.value);
+          menu={clients}
+          defaultClientId={defaultClientId}
+          emptyLabel="Choose a client"
+          onChoose={(client) => {
             if (client) onCurrencyChange(client.currency);
           }}
-        >
-          <option value="">Choose a client</option>
-          {clients.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.company}
-            </option>
-          ))}
-        </select>
+        />
       )}
     </Field>
   );
@@ -87,7 +79,7 @@ export function ClientCurrencyFields({
   errors,
   listId,
 }: {
-  clients: Client[];
+  clients: ClientMenu;
   defaultClientId: string;
   currency: string;
   onCurrencyChange: (currency: string) => void;

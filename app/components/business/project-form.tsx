@@ -6,6 +6,7 @@ import {
   projectStatuses,
   projectTransitions,
 } from "#shared/business/project-form.ts";
+import type { ClientMenu } from "./client-picker";
 import { Field, FormError } from "./fields";
 import { ClientSelect, CurrencyInput } from "./pricing-fields";
 
@@ -26,7 +27,7 @@ type Props = {
   initial: ProjectFormValues;
   /** The status it has now: only the moves it can make are offered. */
   currentStatus?: ProjectStatus;
-  clients: Array<{ id: string; company: string; currency: string }>;
+  clients: ClientMenu;
   errors?: Record<string, string[] | undefined>;
   error?: string;
   submitLabel: string;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { DiscountKind } from "#shared/money.ts";
+import type { ClientMenu } from "./client-picker";
 import { Field, FormError } from "./fields";
 import { type EditableLine, LineItemsEditor } from "./line-items-editor";
 import { ClientCurrencyFields, DiscountFields } from "./pricing-fields";
@@ -22,7 +23,7 @@ export type ProposalFormValues = {
 
 type Props = {
   initial: ProposalFormValues;
-  clients: Array<{ id: string; company: string; currency: string }>;
+  clients: ClientMenu;
   errors?: Record<string, string[] | undefined>;
   error?: string;
   submitLabel: string;

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { ClientPicker } from "#app/components/business/client-picker.tsx";
 import type { ActionResult, LoaderData, SelectedConversation } from "./inbox-types";
 import { useActionToast } from "./use-action-toast";
 
@@ -22,19 +23,13 @@ export function ClientLinkForm({
         <label htmlFor="chat-client" className="field-label">
           Linked client
         </label>
-        <select
+        <ClientPicker
           id="chat-client"
           name="clientId"
-          defaultValue={conversation.clientId ?? ""}
-          className="field-input"
-        >
-          <option value="">Not linked</option>
-          {clientChoices.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.company}
-            </option>
-          ))}
-        </select>
+          menu={clientChoices}
+          defaultClientId={conversation.clientId ?? ""}
+          emptyLabel="Not linked"
+        />
       </div>
       <button
         type="submit"

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { mergeMessages } from "#app/lib/chat-socket.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { pageFrom } from "#server/business/list-query.ts";
-import { findClientChoices } from "#server/chat/clients.ts";
 import {
   assignConversation,
   closeConversation,
@@ -16,6 +15,7 @@ import {
   findConversations,
 } from "#server/chat/inbox.ts";
 import { sendStaffMessage } from "#server/chat/staff-messages.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { errorResponse, invalid } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { isUuid } from "#server/ids.ts";
@@ -83,9 +83,9 @@ export async function loader(args: Route.LoaderArgs) {
   const [messages, clientChoices] = selected
     ? await Promise.all([
         findMessages(db, { conversationId: selected.id }),
-        findClientChoices(db, { linkedId: selected.clientId }),
+        findClientChoices(db, { selectedId: selected.clientId }),
       ])
-    : [[], []];
+    : [[], { choices: [], complete: true }];
   return {
     me: { id: me.id, name: me.name },
     isAdmin,

@@ -7,7 +7,7 @@ import { requireRole } from "#server/auth/guard.ts";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { isUuid } from "#server/ids.ts";
@@ -21,8 +21,11 @@ export const meta = () => [{ title: "New invoice | Command Center" }];
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   const { url } = args;
-  const clients = await listClientChoices({ db: args.context.db });
-  const chosen = clients.find((client) => client.id === url.searchParams.get("clientId"));
+  const clientId = url.searchParams.get("clientId") ?? "";
+  const clients = await findClientChoices(args.context.db, {
+    selectedId: isUuid(clientId) ? clientId : undefined,
+  });
+  const chosen = clients.choices.find((client) => client.id === clientId);
   const projectId = url.searchParams.get("projectId") ?? "";
   const today = todayIso();
   return {

@@ -6,7 +6,7 @@ import { requireRole } from "#server/auth/guard.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
@@ -37,11 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db } = args.context;
-  const [invoice, clients] = await Promise.all([
-    getInvoice({ db, id: args.params.id }),
-    listClientChoices({ db }),
-  ]);
+  const invoice = await getInvoice({ db, id: args.params.id });
   invariantResponse(invoice, "Not Found", { status: 404 });
+  const clients = await findClientChoices(db, { selectedId: invoice.clientId });
   return { invoice, clients, today: todayIso(), locale: localeFrom(args.request) };
 }
 

@@ -4,9 +4,10 @@ import { ProjectForm } from "#app/components/business/project-form.tsx";
 import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { parseFormValues } from "#server/business/forms.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
+import { isUuid } from "#server/ids.ts";
 import { createProject } from "#server/projects/projects.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { projectFormSchema, projectFormValues } from "#shared/business/project-form.ts";
@@ -16,8 +17,11 @@ export const meta = () => [{ title: "New project | Command Center" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const clients = await listClientChoices({ db: args.context.db });
-  const chosen = clients.find((client) => client.id === args.url.searchParams.get("clientId"));
+  const clientId = args.url.searchParams.get("clientId") ?? "";
+  const clients = await findClientChoices(args.context.db, {
+    selectedId: isUuid(clientId) ? clientId : undefined,
+  });
+  const chosen = clients.choices.find((client) => client.id === clientId);
   return { clients, clientId: chosen?.id ?? "", currency: chosen?.currency ?? "USD" };
 }
 

@@ -9,7 +9,7 @@ import { requireRole } from "#server/auth/guard.ts";
 import { todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
@@ -38,15 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
   requireIdParam(args.params.id);
   const { db, env } = args.context;
   const today = todayIso();
-  const [project, clients, files, sharedFiles, retainer, time] = await Promise.all([
+  const [project, files, sharedFiles, retainer, time] = await Promise.all([
     getProject({ db, id: args.params.id }),
-    listClientChoices({ db }),
     listOnboardingFiles({ db, projectId: args.params.id }),
     listSharedFiles({ db, projectId: args.params.id }),
     getProjectRetainer({ db, projectId: args.params.id, today }),
     getProjectTimePanel({ db, projectId: args.params.id, today }),
   ]);
   invariantResponse(project, "Not Found", { status: 404 });
+  const clients = await findClientChoices(db, { selectedId: project.clientId });
   return {
     project,
     clients,

@@ -7,9 +7,10 @@ import { requireRole } from "#server/auth/guard.ts";
 import { addDays, todayIso } from "#server/business/dates.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { errorResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
+import { isUuid } from "#server/ids.ts";
 import { createProposal } from "#server/proposals/editing.ts";
 import { redirectWithToast } from "#server/toast.ts";
 import { proposalFormSchema, proposalFormValues } from "#shared/business/proposal-form.ts";
@@ -24,9 +25,11 @@ const defaultTerms = `- Prices exclude any taxes not listed.
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
-  const clients = await listClientChoices({ db: args.context.db });
   const clientId = args.url.searchParams.get("clientId") ?? "";
-  const chosen = clients.find((client) => client.id === clientId);
+  const clients = await findClientChoices(args.context.db, {
+    selectedId: isUuid(clientId) ? clientId : undefined,
+  });
+  const chosen = clients.choices.find((client) => client.id === clientId);
   return {
     clients,
     clientId: chosen?.id ?? "",

@@ -12,7 +12,7 @@ import { staffActor } from "#server/audit/actor.ts";
 import { requireRole } from "#server/auth/guard.ts";
 import { parseFormValues } from "#server/business/forms.ts";
 import { localeFrom } from "#server/business/locale.ts";
-import { listClientChoices } from "#server/clients/clients.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import { AppError, errorResponse, invariantResponse } from "#server/errors.ts";
 import { readForm } from "#server/form-body.ts";
 import { requireIdParam } from "#server/ids.ts";
@@ -38,12 +38,12 @@ export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, "staff");
   requireIdParam(args.params.id);
   const { db, env } = args.context;
-  const [proposal, clients, engagement] = await Promise.all([
+  const [proposal, engagement] = await Promise.all([
     getProposal({ db, id: args.params.id }),
-    listClientChoices({ db }),
     getProposalEngagement({ db, proposalId: args.params.id }),
   ]);
   invariantResponse(proposal, "Not Found", { status: 404 });
+  const clients = await findClientChoices(db, { selectedId: proposal.clientId });
   return {
     proposal,
     clients,
