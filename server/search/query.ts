@@ -223,6 +223,7 @@ async function suggestQuery(db: Db, words: string[]) {
 }
 
 type Row = {
+  id: string;
   kind: SearchKind;
   path: string;
   title: string;
@@ -236,7 +237,7 @@ const isLive = sql`(d.published_at is null or d.published_at <= now())`;
 
 /** The columns a hit is made of: highlighted title and snippet from the row `d`. */
 function hitColumns(tsQuery: SQL) {
-  return sql`d.kind, d.path, d.title, d.published_at,
+  return sql`d.id, d.kind, d.path, d.title, d.published_at,
     ts_headline('english', translate(d.title, '<>&', ${TAG_MARKERS}), ${tsQuery}, ${TITLE_HEADLINE_OPTIONS}) as title_headline,
     ts_headline('english',
       translate(d.summary || chr(10) || left(d.body, ${SNIPPET_SOURCE_CHARS}), '<>&', ${TAG_MARKERS}),
@@ -271,13 +272,14 @@ async function findMatches(
     limit,
     offset,
     cap,
-    exactQuery = null,
+    exact = null,
     pairs,
   }: {
     limit: number;
     offset: number;
     cap: number;
-    exactQuery?: SQL | null;
+    /** Whether a row `d` matched the words as typed, when they are not what is searched. */
+    exact?: SQL | null;
     /** The required phrases' word pairs (phrasePairsQuery), or null. */
     pairs: SQL | null;
   },
@@ -285,7 +287,7 @@ async function findMatches(
   // Scored where each candidate is found, its row read there anyway; a title match the first
   // scan found is not scored again (decision 796).
   const scoreColumns = (isScored: SQL) => sql`d.id, d.published_at,
-    ${exactQuery ? sql`d.search_vector @@ ${exactQuery}` : sql`true`} as exact,
+    ${exact ?? sql`true`} as exact,
     d.title_vector @@ ${tsQuery} as in_title,
     case when ${isScored} then 0 else ts_rank_cd(d.search_vector, ${tsQuery}, 1) end as rank`;
   const result = await db.execute(sql`
@@ -346,12 +348,12 @@ export async function searchSite({
   if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0, more: false };
   let tsQuery = tsQueryOf(query, words);
   const pairs = hasSearchSyntax(query) ? await phrasePairsQuery(db, query) : null;
-  const pageOf = async (exactQuery: SQL | null = null) => {
+  const pageOf = async (exact: SQL | null = null) => {
     const rows = await findMatches(db, tsQuery, {
       limit: pageSize,
       offset: (page - 1) * pageSize,
       cap: rankLimit,
-      exactQuery,
+      exact,
       pairs,
     });
     let total = Number(rows[0]?.total ?? 0);
@@ -370,7 +372,17 @@ export async function searchSite({
     // its typos; what matches as typed still comes first.
     const alternatives = await typoAlternatives(db, lower);
     if (alternatives.some((list) => list.length > 0)) {
-      const exact = tsQuery;
+      // On the first page the rows are every match as typed (fewer than FUZZY_BELOW), so
+      // they are known by id rather than tested again on each candidate's whole vector.
+      const exact =
+        page === 1 && rows.length === total
+          ? rows.length > 0
+            ? sql`d.id in (${sql.join(
+                rows.map((row) => sql`${row.id}`),
+                sql`, `,
+              )})`
+            : sql`false`
+          : sql`d.search_vector @@ ${tsQuery}`;
       tsQuery = typoTsQuery(lower, alternatives);
       ({ rows, total } = await pageOf(exact));
     }

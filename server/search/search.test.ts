@@ -308,6 +308,31 @@ describeEachDatabase("site search", (get) => {
     );
   });
 
+  it("puts what matches as typed before what a typo stands for, on every page", async () => {
+    const base = plainWord(7);
+    const typed = wrong(base, 3);
+    // The word as typed only in a body; the word it may stand for in titles, which rank higher.
+    const asTyped = await saveInsight({
+      database: get(),
+      input: insight({ title: "An unrelated title", body: `Notes on ${typed} here.` }),
+      actor,
+    });
+    for (let index = 0; index < 11; index++)
+      await saveInsight({
+        database: get(),
+        input: insight({ title: `${base} field guide ${index}`, body: `All about ${base}.` }),
+        actor,
+      });
+    const first = await searchSite({ db: get().db, query: typed });
+    expect(first.total).toBe(12);
+    expect(first.items[0].path).toBe(`/insights/${asTyped.slug}`);
+    // The second page of the same ranking holds none of the first page.
+    const second = await searchSite({ db: get().db, query: typed, page: 2 });
+    expect(second.items).toHaveLength(2);
+    const firstPaths = new Set(first.items.map((item) => item.path));
+    expect(second.items.filter((item) => firstPaths.has(item.path))).toEqual([]);
+  });
+
   it("leaves out drafts, schedules, unpublished, deleted and future-dated items", async () => {
     const term = word();
     const draft = await saveInsight({
