@@ -3,12 +3,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { claimsOf, deriveRole } from "#server/auth/roles.ts";
+import { findClientChoices } from "#server/clients/choices.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema/auth.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { projects } from "#server/db/schema/projects.ts";
 import { clientManagers, staffRates, staffTimeProfiles } from "#server/db/schema/time.ts";
 import { AppError } from "#server/errors.ts";
+import { isUuid } from "#server/ids.ts";
 import { isCurrencyCode } from "#shared/money.ts";
 import { auditTime, type TimeViewer } from "./records";
 import { isTimeZone } from "./zones";
@@ -105,34 +107,46 @@ export async function listTimePeople(db: Db | Tx) {
     .filter((row) => row.role !== "none");
 }
 
-/** The rates page (admins): each person with their rates per currency and the clients they look after. */
+/**
+ * The rates page (admins): each person with their rates per currency and the clients they
+ * look after (by name, wherever they sort), and the clients to choose from (decision 807).
+ */
 export async function getRatesBoard({ db }: { db: Db }) {
-  const [people, rates, managed, clientRows, projectCurrencies] = await Promise.all([
-    listTimePeople(db),
-    db.select().from(staffRates).orderBy(asc(staffRates.currency)),
-    db.select().from(clientManagers),
-    db
-      .select({ id: clients.id, company: clients.company, currency: clients.currency })
-      .from(clients)
-      .orderBy(asc(clients.company)),
-    db.selectDistinct({ currency: projects.currency }).from(projects),
-  ]);
+  const [people, rates, managed, clientMenu, clientCurrencies, projectCurrencies] =
+    await Promise.all([
+      listTimePeople(db),
+      db.select().from(staffRates).orderBy(asc(staffRates.currency)),
+      db
+        .select({
+          userId: clientManagers.userId,
+          id: clients.id,
+          company: clients.company,
+        })
+        .from(clientManagers)
+        .innerJoin(clients, eq(clients.id, clientManagers.clientId))
+        .orderBy(sql`lower(${clients.company})`, clients.id),
+      findClientChoices(db),
+      db.selectDistinct({ currency: clients.currency }).from(clients),
+      db.selectDistinct({ currency: projects.currency }).from(projects),
+    ]);
   const currencies = [
     ...new Set([
-      ...clientRows.map((client) => client.currency),
+      ...clientCurrencies.map((client) => client.currency),
       ...projectCurrencies.map((project) => project.currency),
       ...rates.map((rate) => rate.currency),
     ]),
   ].sort();
   return {
     currencies,
-    clients: clientRows,
+    clients: clientMenu,
     people: people.map((person) => ({
       ...person,
       rates: rates
         .filter((rate) => rate.userId === person.id)
         .map(({ currency, billingRate, costRate }) => ({ currency, billingRate, costRate })),
-      clientIds: managed.filter((row) => row.userId === person.id).map((row) => row.clientId),
+      managedClients: managed
+        .filter((row) => row.userId === person.id)
+        .map(({ id, company }) => ({ id, company })),
     })),
   };
 }
@@ -210,6 +224,10 @@ export async function setManagedClients({
   await db.transaction(async (tx) => {
     await requirePerson(tx, userId);
     const unique = [...new Set(clientIds)];
+    if (!unique.every(isUuid))
+      throw new AppError("INVALID", "Choose clients that exist.", {
+        fieldErrors: { clientIds: ["Choose clients that exist."] },
+      });
     if (unique.length) {
       const found = await tx
         .select({ id: clients.id })

@@ -90,6 +90,34 @@ describe("the client field with more clients than a menu holds", () => {
     }
   });
 
+  it("adds a client to those a client manager looks after by searching, and removes it", async () => {
+    const { page, errors, close } = await openPage(browser);
+    try {
+      await loginAs(page, server, "admin");
+      await gotoHydrated(page, `${server.url}/admin/time/rates`);
+      const manager = page
+        .getByTestId("rates-person")
+        .filter({ has: page.getByRole("heading", { name: /Test clientManager/ }) });
+      await manager.getByText("None yet.").waitFor();
+      // Past the menu's size the page lists no box per client, only the ones looked after.
+      expect(await manager.getByRole("checkbox").count()).toBe(0);
+      await manager.getByRole("combobox", { name: "Add a client" }).fill("zephyr");
+      await page.getByRole("option", { name: LATE_CLIENT }).click();
+      await manager.getByRole("button", { name: "Save clients" }).click();
+      await page.getByText("Clients saved.").waitFor();
+      const box = manager.getByRole("checkbox", { name: LATE_CLIENT });
+      expect(await box.isChecked()).toBe(true);
+
+      await box.uncheck();
+      await manager.getByRole("button", { name: "Save clients" }).click();
+      await box.waitFor({ state: "detached" });
+      await manager.getByText("None yet.").waitFor();
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("answers the search to staff only", async () => {
     const anonymous = await fetch(`${server.url}/admin/clients/choices.data?q=zephyr`, {
       redirect: "manual",

@@ -157,7 +157,11 @@ function ClientSearch({
           ))}
           {matches.length === 0 ? (
             <p className="px-3 py-2 text-mist-400">
-              {searching ? "Searching…" : `No client's name holds “${typed}”.`}
+              {!typed
+                ? "Type part of a company's name."
+                : searching
+                  ? "Searching…"
+                  : `No client's name holds “${typed}”.`}
             </p>
           ) : null}
         </div>

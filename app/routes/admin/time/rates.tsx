@@ -15,6 +15,7 @@ import { redirectWithToast } from "#server/toast.ts";
 import { moneyInputValue, parseMoney } from "#shared/money.ts";
 import { parseDuration } from "#shared/time.ts";
 import type { Route } from "./+types/rates";
+import { ManagedClientsForm } from "./managed-clients-form";
 import { TimeTabs } from "./time-tabs";
 
 export const meta = () => [{ title: "People and rates | Command Center" }];
@@ -79,7 +80,8 @@ export async function action(args: Route.ActionArgs) {
           db,
           actor,
           userId,
-          clientIds: form.getAll("clientId").map(String),
+          // The search field posts an empty value when nothing was added with it.
+          clientIds: form.getAll("clientId").map(String).filter(Boolean),
         });
         return done("Clients saved.");
       default:
@@ -228,36 +230,8 @@ export default function RatesScreen({ loaderData }: Route.ComponentProps) {
                 })}
               </tbody>
             </table>
-            {person.role === "clientManager" && clients.length ? (
-              <Form method="post" className="mt-4">
-                <input type="hidden" name="userId" value={person.id} />
-                <fieldset>
-                  <legend className="field-label text-xs">
-                    Looks after (sees the time on these clients' projects)
-                  </legend>
-                  <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-                    {clients.map((client) => (
-                      <label key={client.id} className="flex items-center gap-2 text-mist-300">
-                        <input
-                          type="checkbox"
-                          name="clientId"
-                          value={client.id}
-                          defaultChecked={person.clientIds.includes(client.id)}
-                        />
-                        {client.company}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="clients"
-                  className="btn-secondary mt-2 px-4 py-2 text-sm"
-                >
-                  Save clients
-                </button>
-              </Form>
+            {person.role === "clientManager" ? (
+              <ManagedClientsForm person={person} clients={clients} />
             ) : null}
           </section>
         ))}
