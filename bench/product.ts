@@ -215,5 +215,6 @@ export function memoryParts(report: Record<string, unknown>): Array<[string, str
         .map(([name, value]) => `${name.replace(/_space$/, "")} ${value}`)
         .join(", "),
     ],
+    ["      idle collections since start", String(report.idleCollections ?? "?")],
   ];
 }

@@ -13,6 +13,7 @@ import { createApp, importServerBuild } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { applyHeapSettings } from "./heap-settings";
 import { createHttpServer } from "./http-server";
+import { startIdleCollection } from "./idle-collect";
 import { log, routeConsoleToLog, setLogFormat, setLogLevel, setLogSecrets } from "./log";
 import { reportMemoryWhenAsked } from "./memory-report";
 
@@ -58,6 +59,8 @@ async function main() {
     recurring: recurringJobs,
   });
   jobRunner.start();
+  // After a burst of work, the memory it took goes back once the server is idle (decision 808).
+  const idleCollection = startIdleCollection();
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -87,6 +90,7 @@ async function main() {
     await chat.close();
     await closed;
     await jobRunner.stop();
+    idleCollection.stop();
     memoryReport.atShutdown();
     await closeApp();
     await database.close();

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics } from "node:v8";
 import type { Database } from "#server/db/client.ts";
 import { appliedHeapGrowingPercent } from "./heap-settings";
+import { idleCollectionsSoFar } from "./idle-collect";
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
@@ -94,6 +95,8 @@ export function measureMemory(database: Database) {
     heapSpacesUsed: spaces,
     // Null when the server was started with the operator's own --heap-growing-percent.
     heapGrowingPercent: appliedHeapGrowingPercent() ?? null,
+    // Full collections made while idle since the start (decision 808).
+    idleCollections: idleCollectionsSoFar(),
   };
 }
 
