@@ -167,6 +167,40 @@ export async function syncSearchDocuments(
     );
 }
 
+const RECOUNT_BATCH = 2_000;
+
+/**
+ * Counts the words of every indexed page again and writes the word list from them, in one
+ * transaction: for documents written with SQL rather than through this file (the scale
+ * seed), whose words were never counted. Reads the pages a batch at a time, by id.
+ */
+export async function recountSearchWords(db: Db) {
+  const counts = new Map<string, number>();
+  let after: string | undefined;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: searchDocuments.id,
+        title: searchDocuments.title,
+        summary: searchDocuments.summary,
+        keywords: searchDocuments.keywords,
+        body: searchDocuments.body,
+      })
+      .from(searchDocuments)
+      .where(after ? sql`${searchDocuments.id} > ${after}` : undefined)
+      .orderBy(searchDocuments.id)
+      .limit(RECOUNT_BATCH);
+    countWords(batch, counts);
+    if (batch.length < RECOUNT_BATCH) break;
+    after = batch[batch.length - 1].id;
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(searchWords);
+    await applyWordCounts(tx, counts);
+  });
+  return counts.size;
+}
+
 /** Rewrites the whole index from the content tables and the service guides, in one transaction. */
 export async function rebuildSearchIndex(db: Db) {
   const startedAt = performance.now();

@@ -14,7 +14,7 @@ import { caseStudies, insights, podcastEpisodes, subscribers } from "#server/db/
 import { invoices, payments } from "#server/db/schema/invoices.ts";
 import { projectMilestones, projects } from "#server/db/schema/projects.ts";
 import { proposals } from "#server/db/schema/proposals.ts";
-import { searchDocuments } from "#server/db/schema/search.ts";
+import { searchDocuments, searchWords } from "#server/db/schema/search.ts";
 import { findInvoices, invoiceSorts } from "#server/invoices/queries.ts";
 import { findSubscribers } from "#server/marketing/subscribers.ts";
 import { searchSite } from "#server/search/query.ts";
@@ -114,6 +114,17 @@ describeEachDatabase("the scaled data set", (get) => {
     expect(report.totals.views).toBeGreaterThan(expected.pageViewsPerDay * 300);
     const search = await searchSite({ db, query: "engineering" });
     expect(search.total).toBeGreaterThan(0);
+    // The typo rules' word list counts the seeded pages too, as the index would have.
+    const holding = await db
+      .select({ n: count() })
+      .from(searchDocuments)
+      .where(sql`concat_ws(' ', title, summary, keywords, body) ~* ${"\\mkubernetes\\M"}`);
+    const [listed] = await db
+      .select({ documents: searchWords.documents })
+      .from(searchWords)
+      .where(eq(searchWords.word, "kubernetes"));
+    expect(holding[0].n).toBeGreaterThan(expected.insights / 10);
+    expect(listed?.documents).toBe(holding[0].n);
   }, 120_000);
 
   it("refuses to add scaled data twice", async () => {
