@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { containsText } from "#server/business/list-query.ts";
 import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
@@ -26,31 +26,22 @@ export async function findClientChoices(
   db: Db,
   { selectedId, limit = CLIENT_MENU_LIMIT }: { selectedId?: string | null; limit?: number } = {},
 ): Promise<{ choices: ClientChoice[]; complete: boolean }> {
-  const first = db
-    .select({ id: clients.id })
+  // One more than the limit says whether that is every client.
+  const first = await db
+    .select(choiceColumns)
     .from(clients)
     .orderBy(...byName)
     .limit(limit + 1);
-  const rows = await db
-    .select({ ...choiceColumns, within: inArray(clients.id, first).mapWith(Boolean) })
-    .from(clients)
-    .where(
-      selectedId
-        ? or(inArray(clients.id, first), eq(clients.id, selectedId))
-        : inArray(clients.id, first),
-    )
-    .orderBy(...byName);
-  const within = rows.filter((row) => row.within);
-  const complete = within.length <= limit;
-  // One more than the limit was read to learn whether there are more; it is not listed
-  // unless it is the chosen one.
-  const extra = complete ? undefined : within[within.length - 1];
-  return {
-    choices: rows
-      .filter((row) => row !== extra || row.id === selectedId)
-      .map(({ within: _within, ...choice }) => choice),
-    complete,
-  };
+  const choices = first.slice(0, limit);
+  if (selectedId && !choices.some((choice) => choice.id === selectedId)) {
+    // Not among the first by name: it sorts after every one of them.
+    const [selected] = await db
+      .select(choiceColumns)
+      .from(clients)
+      .where(eq(clients.id, selectedId));
+    if (selected) choices.push(selected);
+  }
+  return { choices, complete: first.length <= limit };
 }
 
 /** The clients whose company name holds the text, by name, at most `limit`. */

@@ -42,10 +42,10 @@ export function ManagedClientsForm({ person, clients }: { person: Person; client
           </label>
           <ClientPicker
             // Empty again once a save has changed the list.
-            key={[...managedIds].join()}
+            key={person.managedClients.map((client) => client.id).join()}
             id={`add-client-${person.id}`}
             name="clientId"
-            menu={{ choices: [], complete: false }}
+            menu={clients}
             defaultClientId=""
             emptyLabel="Add a client"
           />
