@@ -65,12 +65,10 @@ export function startIdleCollection({
   utilization?: () => number;
 } = {}) {
   let baselineBytes = heapBytes();
-  let collections = 0;
   const timer = setInterval(() => {
     const current = heapBytes();
     if (shouldCollect({ utilization: utilization(), heapBytes: current, baselineBytes })) {
       gc();
-      collections += 1;
       collectedSoFar += 1;
       baselineBytes = heapBytes();
     } else if (current < baselineBytes) {
@@ -79,8 +77,5 @@ export function startIdleCollection({
     }
   }, intervalMs);
   timer.unref();
-  return {
-    collections: () => collections,
-    stop: () => clearInterval(timer),
-  };
+  return { stop: () => clearInterval(timer) };
 }
