@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_MENU_LIMIT } from "#server/clients/choices.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { chatConversations } from "#server/db/schema/chat.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import {
   loginAs,
@@ -23,6 +24,7 @@ import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts
 const LATE_CLIENT = "Zephyr Orbital Works";
 
 let dataDir: string;
+let conversationId: string;
 let server: ServerWithStaff;
 let browser: Browser;
 
@@ -36,6 +38,11 @@ beforeAll(async () => {
     }));
     await database.db.insert(clients).values(many);
     await database.db.insert(clients).values({ company: LATE_CLIENT, currency: "EUR" });
+    const [conversation] = await database.db
+      .insert(chatConversations)
+      .values({ visitorId: "picker-visitor", visitorName: "Pat Picker" })
+      .returning({ id: chatConversations.id });
+    conversationId = conversation.id;
   } finally {
     await database.close();
   }
@@ -112,6 +119,28 @@ describe("the client field with more clients than a menu holds", () => {
       await manager.getByRole("button", { name: "Save clients" }).click();
       await box.waitFor({ state: "detached" });
       await manager.getByText("None yet.").waitFor();
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("links a chat visitor to a client found by name, and shows the link again", async () => {
+    const { page, errors, close } = await openPage(browser);
+    try {
+      await loginAs(page, server, "admin");
+      await gotoHydrated(page, `${server.url}/admin/chat?c=${conversationId}`);
+      const field = page.getByRole("combobox", { name: "Linked client" });
+      await field.fill("orbital");
+      await page.getByRole("option", { name: LATE_CLIENT }).click();
+      await page.getByRole("button", { name: "Save link" }).click();
+      await page.getByText("Visitor linked to the client.").waitFor();
+      await page.getByRole("link", { name: "Open client" }).waitFor();
+      // A fresh load lists the linked client though it sorts past the menu's 500.
+      await gotoHydrated(page, `${server.url}/admin/chat?c=${conversationId}`);
+      expect(await page.getByRole("combobox", { name: "Linked client" }).inputValue()).toBe(
+        LATE_CLIENT,
+      );
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
       await close();
