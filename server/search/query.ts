@@ -51,9 +51,11 @@ const hasSearchSyntax = (query: string) => /"|(^|\s)-\S|\sor\s/i.test(query);
  * reach to_tsquery, so its syntax cannot be broken. Web-search syntax goes to
  * websearch_to_tsquery as written.
  */
-function tsQueryOf(query: string, words: string[]): SQL {
+function tsQueryOf(query: string, words: string[], prefix = true): SQL {
   if (hasSearchSyntax(query)) return sql`websearch_to_tsquery('english', ${query})`;
-  const text = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word));
+  const text = words.map((word, index) =>
+    prefix && index === words.length - 1 ? `${word}:*` : word,
+  );
   return sql`to_tsquery('english', ${text.join(" & ")})`;
 }
 
@@ -181,10 +183,13 @@ export async function typoAlternatives(db: Db, words: string[]) {
   return alternatives;
 }
 
-/** Plain words with the words each may stand for: "(desing | design) & (prompt:* | prompts)". */
-function typoTsQuery(words: string[], alternatives: string[][]): SQL {
+/**
+ * Plain words with the words each may stand for: "(desing | design) & (prompt:* | prompts)";
+ * without the prefix, "(prompt | prompts)".
+ */
+function typoTsQuery(words: string[], alternatives: string[][], prefix = true): SQL {
   const text = words.map((word, index) => {
-    const own = index === words.length - 1 ? `${word}:*` : word;
+    const own = prefix && index === words.length - 1 ? `${word}:*` : word;
     return `(${[own, ...alternatives[index]].join(" | ")})`;
   });
   return sql`to_tsquery('english', ${text.join(" & ")})`;
@@ -274,6 +279,7 @@ async function findMatches(
     cap,
     exact = null,
     pairs,
+    whole = null,
   }: {
     limit: number;
     offset: number;
@@ -282,6 +288,12 @@ async function findMatches(
     exact?: SQL | null;
     /** The required phrases' word pairs (phrasePairsQuery), or null. */
     pairs: SQL | null;
+    /**
+     * The words with the last one whole rather than a prefix, or null. Its matches are the
+     * candidates first; the prefix's other matches are looked for only when those are `cap`
+     * or fewer (decision 809).
+     */
+    whole?: SQL | null;
   },
 ) {
   // Scored where each candidate is found, its row read there anyway; a title match the first
@@ -290,12 +302,30 @@ async function findMatches(
     ${exact ?? sql`true`} as exact,
     d.title_vector @@ ${tsQuery} as in_title,
     case when ${isScored} then 0 else ts_rank_cd(d.search_vector, ${tsQuery}, 1) end as rank`;
-  const result = await db.execute(sql`
-    with matched as materialized (
+  // A prefix the index must expand (GIN's partial match) gathers every page holding any word
+  // it starts, before the limit: the words as typed are looked for first, and stop at the cap.
+  const matched = whole
+    ? sql`whole as materialized (
+      select ${scoreColumns(sql`false`)} from search_documents d
+      where d.search_vector @@ ${whole} and ${isLive}
+      limit ${cap + 1}
+    ),
+    matched as materialized (
+      (select * from whole)
+      union all
+      (select ${scoreColumns(sql`false`)} from search_documents d
+        where (select count(*) from whole) <= ${cap}
+          and d.search_vector @@ ${tsQuery} and not (d.search_vector @@ ${whole}) and ${isLive}
+        limit ${cap + 1})
+      limit ${cap + 1}
+    )`
+    : sql`matched as materialized (
       select ${scoreColumns(sql`false`)} from search_documents d
       where ${matchesOf(sql`d.search_vector`, tsQuery, pairs)} and ${isLive}
       limit ${cap + 1}
-    ),
+    )`;
+  const result = await db.execute(sql`
+    with ${matched},
     titled as materialized (
       select d.id in (select id from matched) as seen,
         ${scoreColumns(sql`d.id in (select id from matched)`)}
@@ -346,8 +376,10 @@ export async function searchSite({
   const words = (query.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
   const page = Math.max(1, Math.min(Math.trunc(requestedPage) || 1, 1000));
   if (words.length === 0) return { query, items: [], total: 0, page: 1, pageCount: 0, more: false };
+  const plain = !hasSearchSyntax(query);
   let tsQuery = tsQueryOf(query, words);
-  const pairs = hasSearchSyntax(query) ? await phrasePairsQuery(db, query) : null;
+  let whole = plain ? tsQueryOf(query, words, false) : null;
+  const pairs = plain ? null : await phrasePairsQuery(db, query);
   const pageOf = async (exact: SQL | null = null) => {
     const rows = await findMatches(db, tsQuery, {
       limit: pageSize,
@@ -355,17 +387,17 @@ export async function searchSite({
       cap: rankLimit,
       exact,
       pairs,
+      whole,
     });
     let total = Number(rows[0]?.total ?? 0);
     if (rows.length === 0 && page > 1)
       total = Number(
-        (await findMatches(db, tsQuery, { limit: 1, offset: 0, cap: rankLimit, pairs }))[0]
+        (await findMatches(db, tsQuery, { limit: 1, offset: 0, cap: rankLimit, pairs, whole }))[0]
           ?.total ?? 0,
       );
     return { rows, total };
   };
   let { rows, total } = await pageOf();
-  const plain = !hasSearchSyntax(query);
   const lower = words.map((word) => word.toLowerCase());
   if (plain && total < FUZZY_BELOW) {
     // Too little for the words as typed: each may also stand for the indexed words within
@@ -384,6 +416,7 @@ export async function searchSite({
             : sql`false`
           : sql`d.search_vector @@ ${tsQuery}`;
       tsQuery = typoTsQuery(lower, alternatives);
+      whole = typoTsQuery(lower, alternatives, false);
       ({ rows, total } = await pageOf(exact));
     }
   }

@@ -499,6 +499,32 @@ describeEachDatabase("site search", (get) => {
     expect(resultCount({ total: 1, more: false })).toBe("1 result");
   });
 
+  it("ranks the pages holding the last word whole, and looks for longer words it starts only when those are few", async () => {
+    const term = plainWord(7);
+    // The page with the longer word is written first, so a scan in page order meets it first.
+    const longer = await makeInsight(get().db, { title: "Longer", excerpt: `About ${term}bq.` });
+    const whole = [];
+    for (let index = 0; index < 3; index++)
+      whole.push(await makeInsight(get().db, { title: `Whole ${index}`, excerpt: `About ${term}.` }));
+    await syncSearchDocuments(get().db, {
+      kind: "insight",
+      ids: [longer.id, ...whole.map((row) => row.id)],
+    });
+    const paths = (items: Array<{ path: string }>) => items.map((item) => item.path).sort();
+    const wholePaths = whole.map((row) => `/insights/${row.slug}`).sort();
+
+    const bounded = await searchSite({ db: get().db, query: term, rankLimit: 2 });
+    expect([bounded.total, bounded.more]).toEqual([2, true]);
+    expect(paths(bounded.items)).toEqual(wholePaths);
+
+    const all = await searchSite({ db: get().db, query: term });
+    expect([all.total, all.more]).toEqual([4, false]);
+    expect(paths(all.items)).toEqual([`/insights/${longer.slug}`, ...wholePaths].sort());
+    // Typed further, the longer word matches as typed and comes first.
+    const typing = await searchSite({ db: get().db, query: `${term}b` });
+    expect(typing.items[0].path).toBe(`/insights/${longer.slug}`);
+  });
+
   it("keeps each document's search vector in its row, where ranking reads it without TOAST", async () => {
     const db = get().db;
     const column = await db.execute(sql`
