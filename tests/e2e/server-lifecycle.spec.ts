@@ -162,4 +162,14 @@ describe("running the product", () => {
       await database.drop();
     }
   });
+
+  it("finds every file a start looks for in the build, so npm start does not build again each time", () => {
+    // The e2e run builds first (npm run test:e2e); a source edited since may make a build due,
+    // but a file the build never writes would make every start build again.
+    const check = spawnSync(process.execPath, ["scripts/ensure-build.mjs", "--check"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(check.stdout).toMatch(/^(The build is current|A build is due: sources are newer)\n$/);
+  });
 });
