@@ -76,6 +76,20 @@ describeEachDatabase("the sitemap and its index", (get) => {
     expect(after).toContain(`${publicUrl}${landing}`);
   });
 
+  it("lists each live item with its date to the millisecond, its address escaped as XML needs", async () => {
+    const { db } = get();
+    const plain = await makeInsight(db, { updatedAt: new Date("2026-03-04T05:06:07.891Z") });
+    // A slug written past the forms' rules (an import, the database by hand) still makes XML.
+    const odd = await makeCaseStudy(db, { slug: `odd-${randomUUID().slice(0, 6)}&<'">\u0001` });
+    const urls = urlsOf(await renderSitemap({ db, publicUrl }));
+    expect(urls).toContainEqual({
+      loc: `${publicUrl}/insights/${plain.slug}`,
+      lastmod: "2026-03-04T05:06:07.891Z",
+    });
+    const escaped = urls.find((url) => url.loc.startsWith(`${publicUrl}/case-studies/odd-`));
+    expect(escaped?.loc).toBe(`${publicUrl}/case-studies/${odd.slug.replace("\u0001", "")}`);
+  });
+
   it("becomes an index of files of at most `perFile` addresses, together listing each once", async () => {
     const { db } = get();
     for (let i = 0; i < 4; i++) await makeInsight(db);
