@@ -505,7 +505,9 @@ describeEachDatabase("site search", (get) => {
     const longer = await makeInsight(get().db, { title: "Longer", excerpt: `About ${term}bq.` });
     const whole = [];
     for (let index = 0; index < 3; index++)
-      whole.push(await makeInsight(get().db, { title: `Whole ${index}`, excerpt: `About ${term}.` }));
+      whole.push(
+        await makeInsight(get().db, { title: `Whole ${index}`, excerpt: `About ${term}.` }),
+      );
     await syncSearchDocuments(get().db, {
       kind: "insight",
       ids: [longer.id, ...whole.map((row) => row.id)],
