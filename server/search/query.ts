@@ -47,16 +47,13 @@ const hasSearchSyntax = (query: string) => /"|(^|\s)-\S|\sor\s/i.test(query);
 
 /**
  * The query as a tsquery. Plain words become "design & kube:*" (stemmed, every word needed,
- * the last one also as a prefix, so results come while it is typed); only letters and digits
- * reach to_tsquery, so its syntax cannot be broken. Web-search syntax goes to
- * websearch_to_tsquery as written.
+ * the last one also as a prefix, so results come while it is typed, unless `prefix` is false);
+ * only letters and digits reach to_tsquery, so its syntax cannot be broken. Web-search syntax
+ * goes to websearch_to_tsquery as written.
  */
 function tsQueryOf(query: string, words: string[], prefix = true): SQL {
   if (hasSearchSyntax(query)) return sql`websearch_to_tsquery('english', ${query})`;
-  const text = words.map((word, index) =>
-    prefix && index === words.length - 1 ? `${word}:*` : word,
-  );
-  return sql`to_tsquery('english', ${text.join(" & ")})`;
+  return wordsTsQuery(words, [], prefix);
 }
 
 /**
@@ -184,13 +181,13 @@ export async function typoAlternatives(db: Db, words: string[]) {
 }
 
 /**
- * Plain words with the words each may stand for: "(desing | design) & (prompt:* | prompts)";
- * without the prefix, "(prompt | prompts)".
+ * Plain words, each with the words it may stand for: "(desing | design) & (prompt:* |
+ * prompts)"; the last word also as a prefix unless `prefix` is false.
  */
-function typoTsQuery(words: string[], alternatives: string[][], prefix = true): SQL {
+function wordsTsQuery(words: string[], alternatives: string[][], prefix = true): SQL {
   const text = words.map((word, index) => {
     const own = prefix && index === words.length - 1 ? `${word}:*` : word;
-    return `(${[own, ...alternatives[index]].join(" | ")})`;
+    return `(${[own, ...(alternatives[index] ?? [])].join(" | ")})`;
   });
   return sql`to_tsquery('english', ${text.join(" & ")})`;
 }
@@ -307,7 +304,7 @@ async function findMatches(
   const matched = whole
     ? sql`whole as materialized (
       select ${scoreColumns(sql`false`)} from search_documents d
-      where d.search_vector @@ ${whole} and ${isLive}
+      where ${matchesOf(sql`d.search_vector`, whole, pairs)} and ${isLive}
       limit ${cap + 1}
     ),
     matched as materialized (
@@ -315,7 +312,8 @@ async function findMatches(
       union all
       (select ${scoreColumns(sql`false`)} from search_documents d
         where (select count(*) from whole) <= ${cap}
-          and d.search_vector @@ ${tsQuery} and not (d.search_vector @@ ${whole}) and ${isLive}
+          and ${matchesOf(sql`d.search_vector`, tsQuery, pairs)}
+          and not (d.search_vector @@ ${whole}) and ${isLive}
         limit ${cap + 1})
       limit ${cap + 1}
     )`
@@ -415,8 +413,8 @@ export async function searchSite({
               )})`
             : sql`false`
           : sql`d.search_vector @@ ${tsQuery}`;
-      tsQuery = typoTsQuery(lower, alternatives);
-      whole = typoTsQuery(lower, alternatives, false);
+      tsQuery = wordsTsQuery(lower, alternatives);
+      whole = wordsTsQuery(lower, alternatives, false);
       ({ rows, total } = await pageOf(exact));
     }
   }
