@@ -112,8 +112,8 @@ const xmlInSql = (text: SQL) =>
   sql`regexp_replace(replace(replace(replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&apos;'), '[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]', '', 'g')`;
 
 /**
- * `limit` items of one kind from `offset` on, in slug order, as the sitemap's lines: made by
- * the database as one text, so a file of 50,000 addresses is one string in the server rather
+ * `limit` items of one kind from `offset` on, in slug order, as the sitemap's lines (each as
+ * `urlEntry` writes it, a missing date left out): made by the database as one text, so a file of 50,000 addresses is one string in the server rather
  * than 50,000 rows, dates and lines (about 50 MB of garbage a file at ten times the data).
  */
 async function readItems(
@@ -137,9 +137,10 @@ async function readItems(
       lines: sql<
         string | null
       >`string_agg('<url><loc>' || ${xml(absoluteUrl(publicUrl, `${prefix}/`))}
-        || ${xmlInSql(sql`${slice.slug}`)} || '</loc><lastmod>'
-        || to_char(${slice.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-        || '</lastmod></url>', chr(10) order by ${slice.slug})`,
+        || ${xmlInSql(sql`${slice.slug}`)} || '</loc>'
+        || coalesce('<lastmod>' || to_char(${slice.updatedAt} at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '</lastmod>', '')
+        || '</url>', chr(10) order by ${slice.slug})`,
     })
     .from(slice);
   return row?.lines ?? "";
