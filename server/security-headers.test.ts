@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, publicPageHeaderList } from "./security-headers";
+import { inlineScriptHashes, publicPageHeaderList, securityHeaderList } from "./security-headers";
 
 const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
@@ -32,5 +32,20 @@ describe("publicPageHeaderList", () => {
       "script-src 'self' 'sha256-abc' 'strict-dynamic'",
     );
     expect(headers.get("Strict-Transport-Security")).toBeDefined();
+  });
+
+  it("leaves out Cross-Origin-Opener-Policy, which every response with a session keeps", () => {
+    const env = { PUBLIC_URL: "https://x.example" } as Parameters<typeof publicPageHeaderList>[0];
+    const cached = new Map(publicPageHeaderList(env, { dev: false })(["sha256-abc"]));
+    const rendered = new Map(securityHeaderList(env, { dev: false })("n0nce"));
+    expect(cached.has("Cross-Origin-Opener-Policy")).toBe(false);
+    expect(rendered.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    // Nothing else is given up: the same headers but for the opener policy and the scripts.
+    const others = (headers: Map<string, string>) =>
+      [...headers.keys()].filter(
+        (name) => name !== "Cross-Origin-Opener-Policy" && name !== "Content-Security-Policy",
+      );
+    expect(others(cached)).toEqual(others(rendered));
+    expect(cached.get("X-Frame-Options")).toBe("DENY");
   });
 });

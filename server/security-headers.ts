@@ -27,18 +27,29 @@ export function securityHeaderList(env: Env, { dev }: { dev: boolean }) {
  * The security headers of a page rendered without a nonce, for the hashes of its
  * inline scripts (`inlineScriptHashes`): with 'strict-dynamic', those scripts and what
  * they load run, and nothing else (an injected inline script has no matching hash).
+ *
+ * These are the page cache's pages: the same bytes for every anonymous visitor, with no
+ * session behind them. They go without Cross-Origin-Opener-Policy (decision 811): a
+ * browser opens a page with that header in a new browsing context group, which on a phone
+ * means a renderer process of its own, started cold for the page's whole first load, while
+ * what the header guards (a cross-origin window learning about the visitor's state here)
+ * has nothing to find on a page that is the same for everyone. Every other response,
+ * the signed-in ones among them, keeps `same-origin`.
  */
 export function publicPageHeaderList(env: Env, { dev }: { dev: boolean }) {
-  const headersWith = headerListWith(env, { dev });
+  const headersWith = headerListWith(env, { dev, isolateOpeners: false });
   return (hashes: readonly string[]) => headersWith(hashes.map((hash) => `'${hash}'`));
 }
 
-function headerListWith(env: Env, { dev }: { dev: boolean }) {
+function headerListWith(
+  env: Env,
+  { dev, isolateOpeners = true }: { dev: boolean; isolateOpeners?: boolean },
+) {
   const fixed: Array<[string, string]> = [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["X-Frame-Options", "DENY"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(isolateOpeners ? [["Cross-Origin-Opener-Policy", "same-origin"] as [string, string]] : []),
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
   ];
   if (env.PUBLIC_URL.startsWith("https://"))

@@ -135,6 +135,27 @@ describe("public pages from the cache of the running product", () => {
     }
   });
 
+  it("sends the cached pages without an opener policy, and keeps it on every other response", async () => {
+    // Decision 811: the cached pages are the same for everyone; a session's pages stay isolated.
+    const url = `${server.url}/contact`;
+    const miss = await rawGet(url);
+    const hit = await rawGet(url, { "Accept-Encoding": "gzip" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    for (const answer of [miss, hit]) {
+      expect(answer.headers["cross-origin-opener-policy"]).toBeUndefined();
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(String(answer.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    }
+    const withCookie = await rawGet(url, { Cookie: "fr_seen=1" });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers["x-page-cache"]).toBeUndefined();
+    expect(withCookie.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    for (const address of ["/login", "/admin", "/search?q=design", "/no-such-page"]) {
+      const answer = await rawGet(`${server.url}${address}`);
+      expect(answer.headers["cross-origin-opener-policy"], address).toBe("same-origin");
+    }
+  });
+
   it("answers Home for tracking and made-up parameters from Home's entry", async () => {
     await rawGet(`${server.url}/`);
     const home = await rawGet(`${server.url}/`);
