@@ -66,14 +66,13 @@ export async function timeAdminLists(product: Product, out: (text: string) => vo
     return performance.now() - startedAt;
   };
   for (const entry of ADMIN_LISTS) {
-    const target =
+    const [target, label] =
       typeof entry === "string"
-        ? entry
-        : await nextPageAddress(product.url, cookie, entry.list, entry.nextFrom);
-    const label =
-      typeof entry === "string"
-        ? entry
-        : `${entry.list}, page ${entry.nextFrom + 1} (Next, keyset)`;
+        ? [entry, entry]
+        : [
+            await nextPageAddress(product.url, cookie, entry.list, entry.nextFrom),
+            `${entry.list}, page ${entry.nextFrom + 1} (Next, keyset)`,
+          ];
     const first = await timeOne(target);
     for (let run = 1; run < WARM_UP_REQUESTS; run++) await timeOne(target);
     const samples: number[] = [];
