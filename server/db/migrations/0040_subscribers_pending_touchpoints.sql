@@ -1,0 +1,1 @@
+CREATE INDEX "subscribers_pending_touchpoints_idx" ON "subscribers" USING btree ("confirm_token_expires_at") WHERE "subscribers"."pending_touchpoints" is not null;
