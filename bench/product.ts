@@ -36,9 +36,12 @@ export const BENCH_STAFF = {
 };
 
 const children = new Set<ChildProcess>();
+let isStoppingAtExit = false;
 /** Processes the bench started are stopped when it exits, however it exits. */
 export function stopAtExit(child: ChildProcess) {
-  if (children.size === 0) {
+  // Once per process: a run that starts a product after the last one stopped adds no listener.
+  if (!isStoppingAtExit) {
+    isStoppingAtExit = true;
     process.once("exit", () => {
       for (const running of children) if (running.exitCode === null) running.kill("SIGTERM");
     });
