@@ -84,9 +84,13 @@ export function pageCacheMiddleware({
     const startedAt = cache.generation;
     response.locals.nonce = "";
     holdBody(response, async (body) => {
-      const hashes = inlineScriptHashes(body.toString("utf8"));
-      const headers = headersFor(hashes);
       const contentType = String(response.getHeader("Content-Type") ?? "");
+      // Only a page has inline scripts: a feed or a sitemap (megabytes at ten times the data)
+      // is not read again as a string to look for them.
+      const hashes = contentType.startsWith("text/html")
+        ? inlineScriptHashes(body.toString("utf8"))
+        : [];
+      const headers = headersFor(hashes);
       const isStorable =
         response.statusCode === 200 &&
         cacheableType.test(contentType) &&
@@ -138,7 +142,8 @@ function holdBody(response: ServerResponse, finish: Finish) {
     response.end = end;
     const done =
       typeof encoding === "function" ? encoding : typeof chunk === "function" ? chunk : callback;
-    finish(Buffer.concat(chunks))
+    // One chunk (most answers: a whole page or file in one end) is the body as it is, not a copy.
+    finish(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))
       .then((answer) => {
         if ("body" in answer) {
           end(answer.body, done as () => void);

@@ -38,6 +38,9 @@ function renderPage(nonce: string, text: string) {
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
+const FEED_START = '<?xml version="1.0"?><rss><channel><item><description><![CDATA[';
+const FEED_END = "<script>alert(1)</script>]]></description></item></channel></rss>";
+
 describe("the page cache in front of a rendering app", () => {
   const cache = createPageCache();
   let renders = 0;
@@ -63,6 +66,13 @@ describe("the page cache in front of a rendering app", () => {
       // What the page's loaders see of the address.
       const seen = `${content} ${request.originalUrl}`;
       response.type("html").send(renderPage(response.locals.nonce, seen));
+    });
+    // A feed written in pieces, whose items quote a script as text.
+    app.get("/insights.rss", (_request, response) => {
+      renders++;
+      response.type("application/rss+xml");
+      response.write(FEED_START);
+      response.end(FEED_END);
     });
     app.get("/contact", (_request, response) => {
       renders++;
@@ -165,6 +175,17 @@ describe("the page cache in front of a rendering app", () => {
     for (const [, script] of scripts) expect(csp).toContain(`'${sha256(script)}'`);
     expect(csp).not.toContain(sha256('{"name":"Frontier"}'));
     expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+' 'strict-dynamic'/);
+  });
+
+  it("keeps a feed written in pieces whole, and hashes no script for a body that is not a page", async () => {
+    const miss = await rawGet(`${url}/insights.rss`);
+    const hit = await rawGet(`${url}/insights.rss`);
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    for (const answer of [miss, hit]) {
+      expect(answer.body.toString()).toBe(FEED_START + FEED_END);
+      expect(String(answer.headers["content-security-policy"])).not.toContain("sha256-");
+    }
   });
 
   it("picks the encoding by q-value", async () => {
