@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { analyticsEvents } from "#server/db/schema/analytics.ts";
+import { recordVisits, type TestVisit } from "#tests/helpers/analytics.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { getEpisodeFigures, getPageFigures } from "./attribution";
 import { lastDays } from "./period";
@@ -9,12 +9,10 @@ import { rollupAnalytics } from "./rollup";
 const today = "2026-03-31";
 const now = new Date(`${today}T12:00:00Z`);
 
-type Visit = { day: string; path: string; visitor: string; referrer?: string; episode?: string };
-
 describeEachDatabase("the analytics report", (get) => {
   it("sums a period against the one before, day by day, with the top lists and an item's own figures", async () => {
     const { db } = get();
-    const visits: Visit[] = [
+    const visits: TestVisit[] = [
       // The previous 7 days: 2 views by 1 visitor.
       { day: "2026-03-20", path: "/", visitor: "a" },
       { day: "2026-03-20", path: "/faq", visitor: "a" },
@@ -27,18 +25,7 @@ describeEachDatabase("the analytics report", (get) => {
       { day: "2026-03-31", path: "/podcasts", visitor: "a" },
       { day: "2026-03-31", path: "/podcasts", visitor: "a", episode: "ep-one" },
     ];
-    await db.insert(analyticsEvents).values(
-      visits.map((visit) => ({
-        occurredAt: new Date(`${visit.day}T10:00:00Z`),
-        day: visit.day,
-        kind: visit.episode ? ("play" as const) : ("view" as const),
-        path: visit.path,
-        episode: visit.episode ?? null,
-        referrerHost: visit.referrer ?? null,
-        device: "desktop" as const,
-        visitorHash: visit.visitor,
-      })),
-    );
+    await recordVisits(get(), visits);
     await rollupAnalytics({ db, now: new Date("2026-03-19T00:00:00Z") });
 
     const report = await getAnalyticsReport({ db, period: lastDays(7, today, "7") });

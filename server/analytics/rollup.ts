@@ -1,6 +1,10 @@
 import { and, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { analyticsEvents, analyticsSalts } from "#server/db/schema/analytics.ts";
+import {
+  type AnalyticsDimension,
+  analyticsEvents,
+  analyticsSalts,
+} from "#server/db/schema/analytics.ts";
 import { subscribers } from "#server/db/schema/content.ts";
 import { addDays, utcDay } from "./daily-salt";
 
@@ -14,7 +18,11 @@ export const RAW_EVENT_DAYS = 2;
  * counts all its views has every dimension made (isRolledUp), so a run cut short before it
  * is made again next time.
  */
-const viewDimensions: Array<{ dimension: string; value: SQL; groupBy?: SQL }> = [
+const viewDimensions: Array<{
+  dimension: Exclude<AnalyticsDimension, "episode">;
+  value: SQL;
+  groupBy?: SQL;
+}> = [
   { dimension: "page", value: sql`e.path` },
   { dimension: "referrer", value: sql`coalesce(e.referrer_host, '')` },
   { dimension: "utm_source", value: sql`e.utm_source` },
@@ -39,7 +47,7 @@ export async function rollupDay(db: Db, day: string) {
   const [{ lastId }] = (
     await db.execute(sql`select coalesce(max(id), 0)::bigint as "lastId" from analytics_events`)
   ).rows as Array<{ lastId: string | number }>;
-  const replace = (dimension: string, figures: SQL) =>
+  const replace = (dimension: AnalyticsDimension, figures: SQL) =>
     db.transaction(async (tx) => {
       await tx.execute(
         sql`delete from analytics_daily where day = ${day} and dimension = ${dimension}`,
@@ -73,15 +81,16 @@ export async function rollupDay(db: Db, day: string) {
 async function isRolledUp(db: Db, day: string) {
   const [counts] = (
     await db.execute(sql`
-      select
-        (select count(*) from analytics_events
-          where day = ${day}::date and kind = 'view')::int as "rawViews",
-        (select count(*) from analytics_events
-          where day = ${day}::date and kind = 'play' and episode is not null)::int as "rawPlays",
+      select raw."rawViews", raw."rawPlays",
         (select coalesce(sum(views), 0) from analytics_daily
           where day = ${day}::date and dimension = 'total')::int as "views",
         (select coalesce(sum(views), 0) from analytics_daily
-          where day = ${day}::date and dimension = 'episode')::int as "plays"`)
+          where day = ${day}::date and dimension = 'episode')::int as "plays"
+      from (
+        select count(*) filter (where kind = 'view')::int as "rawViews",
+          count(*) filter (where kind = 'play' and episode is not null)::int as "rawPlays"
+        from analytics_events where day = ${day}::date
+      ) raw`)
   ).rows as Array<{ rawViews: number; rawPlays: number; views: number; plays: number }>;
   return counts.rawViews === counts.views && counts.rawPlays === counts.plays;
 }

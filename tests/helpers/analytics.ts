@@ -1,11 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import express from "express";
 import { createAnalyticsEndpoints } from "#server/analytics/endpoints.ts";
 import { limitRequestBodies } from "#server/body-limit.ts";
 import { parseTrustProxy, resolveClientAddress } from "#server/client-address.ts";
 import { csrfProtection } from "#server/csrf.ts";
 import type { Database } from "#server/db/client.ts";
+import { analyticsDaily, analyticsEvents } from "#server/db/schema/analytics.ts";
 import { formBodyOnly } from "#server/form-body.ts";
 
 export const ANALYTICS_PUBLIC_URL = "http://frontier.test";
@@ -88,4 +90,37 @@ export function sendBeacon(
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+}
+
+/** A page view (or, with `episode`, a play) as a test writes it straight into the raw events. */
+export type TestVisit = {
+  day: string;
+  path: string;
+  visitor: string;
+  referrer?: string;
+  episode?: string;
+};
+
+/** Writes visits as the recorder would have: at 10:00 UTC on their day, from a desktop. */
+export async function recordVisits(database: Database, visits: TestVisit[]) {
+  await database.db.insert(analyticsEvents).values(
+    visits.map((visit) => ({
+      occurredAt: new Date(`${visit.day}T10:00:00Z`),
+      day: visit.day,
+      kind: visit.episode ? ("play" as const) : ("view" as const),
+      path: visit.path,
+      episode: visit.episode ?? null,
+      referrerHost: visit.referrer ?? null,
+      device: "desktop" as const,
+      visitorHash: visit.visitor,
+    })),
+  );
+}
+
+/** A day's rolled-up figures as "dimension:value" → [views, visitors]. */
+export async function dailyFiguresOf(database: Database, day: string) {
+  const rows = await database.db.select().from(analyticsDaily).where(eq(analyticsDaily.day, day));
+  return Object.fromEntries(
+    rows.map((row) => [`${row.dimension}:${row.value}`, [row.views, row.visitors]]),
+  );
 }

@@ -2,19 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { rollupAnalytics } from "#server/analytics/rollup.ts";
 import type { Database } from "#server/db/client.ts";
-import { analyticsDaily, analyticsEvents, analyticsSalts } from "#server/db/schema/analytics.ts";
-import { browserAgents, sendBeacon, startAnalyticsServer } from "#tests/helpers/analytics.ts";
+import { analyticsEvents, analyticsSalts } from "#server/db/schema/analytics.ts";
+import {
+  browserAgents,
+  dailyFiguresOf,
+  sendBeacon,
+  startAnalyticsServer,
+} from "#tests/helpers/analytics.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 
 const DAY_1 = "2026-03-10";
 const DAY_2 = "2026-03-11";
-
-async function figuresOf(database: Database, day: string) {
-  const rows = await database.db.select().from(analyticsDaily).where(eq(analyticsDaily.day, day));
-  return Object.fromEntries(
-    rows.map((row) => [`${row.dimension}:${row.value}`, [row.views, row.visitors]]),
-  );
-}
 
 async function rawCount(database: Database, day: string) {
   const [row] = await database.db
@@ -80,7 +78,7 @@ describeEachDatabase("page analytics over HTTP", (get) => {
     await server.endpoints.recorder.flush();
     expect(await rawCount(get(), DAY_1)).toBe(8);
     await rollupAnalytics({ db: get().db, now: server.clock.now });
-    const figures = await figuresOf(get(), DAY_1);
+    const figures = await dailyFiguresOf(get(), DAY_1);
     expect(figures).toMatchObject({
       "total:": [7, 3],
       "page:/": [3, 2],
@@ -105,9 +103,9 @@ describeEachDatabase("page analytics over HTTP", (get) => {
 
   it("rolls up idempotently; a new day's salt makes the same visitor new; old salts and raw events go", async () => {
     const database = get();
-    const before = await figuresOf(database, DAY_1);
+    const before = await dailyFiguresOf(database, DAY_1);
     await rollupAnalytics({ db: database.db, now: server.clock.now });
-    expect(await figuresOf(database, DAY_1)).toEqual(before);
+    expect(await dailyFiguresOf(database, DAY_1)).toEqual(before);
 
     const [dayOneHash] = await database.db
       .select({ hash: analyticsEvents.visitorHash })
@@ -119,7 +117,10 @@ describeEachDatabase("page analytics over HTTP", (get) => {
     await visit("198.51.100.1", { path: "/faq" });
     await server.endpoints.recorder.flush();
     await rollupAnalytics({ db: database.db, now: server.clock.now });
-    expect(await figuresOf(database, DAY_2)).toMatchObject({ "total:": [2, 1], "page:/": [1, 1] });
+    expect(await dailyFiguresOf(database, DAY_2)).toMatchObject({
+      "total:": [2, 1],
+      "page:/": [1, 1],
+    });
     const [dayTwoHash] = await database.db
       .select({ hash: analyticsEvents.visitorHash })
       .from(analyticsEvents)
@@ -128,7 +129,7 @@ describeEachDatabase("page analytics over HTTP", (get) => {
     // Yesterday's salt is gone: its hashes cannot be made again.
     const salts = await database.db.select({ day: analyticsSalts.day }).from(analyticsSalts);
     expect(salts.map((row) => row.day)).toEqual([DAY_2]);
-    expect(await figuresOf(database, DAY_1)).toEqual(before);
+    expect(await dailyFiguresOf(database, DAY_1)).toEqual(before);
 
     // Two days on, the raw events of both days are gone and their figures stay.
     server.clock.now = new Date("2026-03-13T08:00:00Z");
@@ -136,8 +137,8 @@ describeEachDatabase("page analytics over HTTP", (get) => {
     expect(pruned).toBe(10);
     expect(await rawCount(database, DAY_1)).toBe(0);
     expect(await rawCount(database, DAY_2)).toBe(0);
-    expect(await figuresOf(database, DAY_1)).toEqual(before);
-    expect((await figuresOf(database, DAY_2))["total:"]).toEqual([2, 1]);
+    expect(await dailyFiguresOf(database, DAY_1)).toEqual(before);
+    expect((await dailyFiguresOf(database, DAY_2))["total:"]).toEqual([2, 1]);
     expect(await database.db.select().from(analyticsSalts)).toEqual([]);
   });
 });
