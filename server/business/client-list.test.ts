@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
+import { findInvoices } from "#server/invoices/queries.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
 import { makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { clientOwnedSearch } from "./client-list";
-import type { ListQuery } from "./list-query";
+import { ID_LIST_LIMIT, type ListQuery } from "./list-query";
 
 // The shared page query behind the projects, proposals and invoices lists, seen through
 // the projects list.
@@ -100,12 +101,14 @@ describeEachDatabase("lists of client-owned rows", (get) => {
         .select({ id: invoices.id })
         .from(invoices)
         .where(
-          clientOwnedSearch({
-            db,
-            table: invoices,
-            searchColumn: invoices.number,
-            text: "indexed 0042",
-          }),
+          (
+            await clientOwnedSearch({
+              db,
+              table: invoices,
+              searchColumn: invoices.number,
+              text: "indexed 0042",
+            })
+          ).condition,
         ),
     );
     // The invoice number's trigram index and the client index, ORed: no scan of every invoice.
@@ -116,9 +119,75 @@ describeEachDatabase("lists of client-owned rows", (get) => {
       .select({ number: invoices.number })
       .from(invoices)
       .where(
-        clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text: "0042-1" }),
+        (
+          await clientOwnedSearch({
+            db,
+            table: invoices,
+            searchColumn: invoices.number,
+            text: "0042-1",
+          })
+        ).condition,
       );
     expect(found.map((row) => row.number).sort()).toEqual(["IDX-00042-1", "IDX-00042-10"]);
+  });
+});
+
+describeEachDatabase("a search that matches most clients (decision 814)", (get) => {
+  it("looks each row up in a hash of the clients found, and finds the same rows", async () => {
+    const { db } = get();
+    const tag = `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    // One more client than a list of ids is written for, each with an invoice, and one
+    // invoice whose own number holds the text while its client's company does not.
+    const clientCount = ID_LIST_LIMIT + 1;
+    await db.execute(sql`
+      insert into clients (company) select ${`Wide ${tag} `} || lpad(n::text, 5, '0')
+      from generate_series(1, ${clientCount}::int) as n`);
+    await db.execute(sql`
+      insert into invoices (number, client_id, status, currency, issue_date, due_date,
+        subtotal, tax_total, total, amount_paid)
+      select ${`WIDE-${tag}-`} || k, c.id, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
+             100, 0, 100, 0
+      from (select id, row_number() over (order by company) as k from clients
+            where company like ${`Wide ${tag} %`}) as c`);
+    const other = await makeClient(db, { company: `Elsewhere ${tag}` });
+    await db.execute(sql`
+      insert into invoices (number, client_id, status, currency, issue_date, due_date,
+        subtotal, tax_total, total, amount_paid)
+      values (${`OWN-${tag}`}, ${other.id}, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
+        100, 0, 100, 0)`);
+    const search = async (text: string) =>
+      (await clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text }))
+        .condition;
+
+    expect(
+      (await clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text: tag }))
+        .isWide,
+    ).toBe(true);
+    const wide = await search(`wide ${tag}`);
+    const plan = await explain(db, db.select({ id: invoices.id }).from(invoices).where(wide));
+    expect(plan).toContain("hashed SubPlan");
+    const found = await db.select({ number: invoices.number }).from(invoices).where(wide);
+    expect(found).toHaveLength(clientCount);
+    // The list judges such a search by a sample of the table, then counts what it can.
+    const listed = await findInvoices({
+      db,
+      query: { q: `wide ${tag}`, page: 1, pageSize: 25, sort: "issueDate", dir: "desc" },
+    });
+    expect(listed.rows).toHaveLength(25);
+    expect(listed.total).toBe(clientCount);
+
+    // A narrow search writes the few clients found into the query; a search no company
+    // matches still finds the rows' own text.
+    const narrow = await db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(await search(`wide ${tag} 00042`));
+    expect(narrow.map((row) => row.number)).toEqual([`WIDE-${tag}-42`]);
+    const own = await db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(await search(`own-${tag}`));
+    expect(own.map((row) => row.number)).toEqual([`OWN-${tag}`]);
   });
 });
 

@@ -198,23 +198,27 @@ export async function findClients({
   db: Db;
   query: ListQuery<ClientSort>;
 }): Promise<ListResult<ClientRow>> {
-  const where = query.q
+  const text = query.q;
+  const where = text
     ? or(
-        containsText(clients.company, query.q),
-        // As the client-owned lists do (decision 732): with the list's ordered index on the
-        // company, `in (subquery)` walked every client in order, testing each (decision 746).
-        isAnyOf(
-          clients.id,
-          db
-            .select({ id: clientContacts.clientId })
-            .from(clientContacts)
-            .where(
-              or(
-                containsText(clientContacts.name, query.q),
-                containsText(clientContacts.email, query.q),
-              ),
-            ),
-        ),
+        containsText(clients.company, text),
+        // As the client-owned lists do (decisions 732 and 814): with the list's ordered index
+        // on the company, `in (subquery)` walked every client in order, testing each (decision
+        // 746), so a list of the ids is written in unless the contacts match most clients.
+        (
+          await isAnyOf(clients.id, () =>
+            db
+              .select({ id: clientContacts.clientId })
+              .from(clientContacts)
+              .where(
+                or(
+                  containsText(clientContacts.name, text),
+                  containsText(clientContacts.email, text),
+                ),
+              )
+              .$dynamic(),
+          )
+        ).condition,
       )
     : undefined;
   const sortColumn = query.sort === "company" ? sql`lower(${clients.company})` : clients.createdAt;
