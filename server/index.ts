@@ -2,7 +2,7 @@ import { issueSetupLink } from "#server/auth/links.ts";
 import { attachChatSocket } from "#server/chat/socket.ts";
 import { refreshRenderedContent } from "#server/content/rendered.ts";
 import { isDatabaseUnavailable } from "#server/db/availability.ts";
-import { DatabaseLockedError, openDatabase } from "#server/db/client.ts";
+import { DatabaseLockedError, oneInstanceAtATime, openDatabase } from "#server/db/client.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { jobHandlers, recurringJobs } from "#server/jobs/handlers.ts";
 import { createJobRunner } from "#server/jobs/queue.ts";
@@ -35,13 +35,16 @@ async function main() {
   // Its error, if it has one, is thrown where createApp awaits it.
   serverBuild?.catch(() => {});
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await seedIfEmpty(database.db);
-  // The site's own pages stored as blocks, once, in a database made before there were pages.
-  await seedSitePages(database.db);
-  // The site search's index, rebuilt when this version indexes differently (or never did).
-  await ensureSearchIndex(database.db);
-  // Insights and case studies whose stored HTML this renderer did not make (decision 705).
-  await refreshRenderedContent(database.db);
+  // One instance at a time when several start on one PostgreSQL (each step reads, then writes).
+  await oneInstanceAtATime(database, async () => {
+    await seedIfEmpty(database.db);
+    // The site's own pages stored as blocks, once, in a database made before there were pages.
+    await seedSitePages(database.db);
+    // The site search's index, rebuilt when this version indexes differently (or never did).
+    await ensureSearchIndex(database.db);
+    // Insights and case studies whose stored HTML this renderer did not make (decision 705).
+    await refreshRenderedContent(database.db);
+  });
 
   await removeStaleUploads(env.DATA_DIR);
   const memoryReport = reportMemoryWhenAsked(database);

@@ -78,6 +78,28 @@ export async function runMigrations(database: Database) {
 }
 
 /**
+ * Runs `work` while no other instance on the same PostgreSQL runs its own: the data steps of a
+ * start (the demo content of an empty database, the site's pages, the search index), which
+ * read what is stored and then write. Two instances started at once on a new database both
+ * found it empty and both seeded it; the second failed on the demo staff's addresses. The
+ * embedded engine's data directory is one process's, so there it simply runs.
+ */
+export async function oneInstanceAtATime<T>(
+  database: Database,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (database.kind !== "postgres") return work();
+  return database.withConnection(async (connection) => {
+    await connection.query("select pg_advisory_lock(724012)");
+    try {
+      return await work();
+    } finally {
+      await connection.query("select pg_advisory_unlock(724012)");
+    }
+  });
+}
+
+/**
  * Each engine's driver is imported when that engine is opened: a start on the embedded
  * database never loads `pg` (about 70 ms), nor one on PostgreSQL PGlite.
  */

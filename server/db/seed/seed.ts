@@ -11,7 +11,7 @@ import { rebuildSearchIndex } from "#server/search/index-sync.ts";
 import { HEADER_SETTINGS_ID } from "#server/settings/header.ts";
 import { seedNavigation } from "#server/settings/navigation.ts";
 
-const SEED_MARKER_ID = "seed";
+export const SEED_MARKER_ID = "seed";
 
 /**
  * Each area's demo content. Every step is idempotent: it inserts what is
