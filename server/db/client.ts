@@ -61,15 +61,12 @@ export async function runMigrations(database: Database) {
   if (database.kind === "postgres") {
     const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
     const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
-    await database.withConnection(async (connection) => {
-      // One instance migrates at a time when several start at once.
-      await connection.query("select pg_advisory_lock(724011)");
-      try {
-        await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
-      } finally {
-        await connection.query("select pg_advisory_unlock(724011)");
-      }
-    });
+    // One instance migrates at a time when several start at once.
+    await database.withConnection((connection) =>
+      holdingSessionLock(connection, MIGRATIONS_LOCK, () =>
+        migratePg(drizzlePg({ client: connection }), { migrationsFolder }),
+      ),
+    );
   } else {
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite flavour of the same Drizzle handle
@@ -89,14 +86,27 @@ export async function oneInstanceAtATime<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (database.kind !== "postgres") return work();
-  return database.withConnection(async (connection) => {
-    await connection.query("select pg_advisory_lock(724012)");
-    try {
-      return await work();
-    } finally {
-      await connection.query("select pg_advisory_unlock(724012)");
-    }
-  });
+  return database.withConnection((connection) =>
+    holdingSessionLock(connection, START_UP_DATA_LOCK, work),
+  );
+}
+
+/** The session-level advisory locks a start takes on PostgreSQL, one number each. */
+const MIGRATIONS_LOCK = 724011;
+const START_UP_DATA_LOCK = 724012;
+
+/** Runs `work` holding a session-level advisory lock on `connection`, released however it ends. */
+async function holdingSessionLock<T>(
+  connection: pg.PoolClient,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  await connection.query("select pg_advisory_lock($1)", [key]);
+  try {
+    return await work();
+  } finally {
+    await connection.query("select pg_advisory_unlock($1)", [key]);
+  }
 }
 
 /**
