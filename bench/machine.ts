@@ -3,7 +3,10 @@
  * each 4 KB page of a new 128 MB allocation (a minor page fault), the median of three rounds.
  * Most hardware takes a few tenths of a microsecond; some virtual machines take tens of times
  * that, and a browser's new renderer, which touches tens of megabytes, pays it in every task
- * Lighthouse times (and multiplies by its CPU slowdown).
+ * Lighthouse times (and multiplies by its CPU slowdown). On the AMD EPYC machines here the
+ * cost is the host's, for memory the machine has not used since it started (11–12 µs a page,
+ * against 1.4 µs for memory used and freed before): a new machine reads high until its
+ * processes have used some, an install and a build for instance (docs/performance.md).
  */
 import { execFileSync } from "node:child_process";
 
