@@ -18,5 +18,7 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     setupFiles: ["tests/helpers/fail-on-console-error.ts"],
+    // One migrated embedded database for the run; each test database starts from its dump.
+    globalSetup: ["tests/helpers/db-template.ts"],
   },
 });

@@ -37,6 +37,29 @@ describe("the embedded database", () => {
     expect(rows.find((row) => row.id === "probe")?.value).toEqual({ kept: true });
     await second.close();
   });
+
+  it("starts a database from another's dump, which goes on apart from it (decision 817)", async () => {
+    const original = await openDatabase({});
+    await original.db.insert(settings).values({ id: "dumped", value: { n: 1 } });
+    const dump = await original.dumpDataDir!();
+    const copy = await openDatabase({ from: dump });
+    try {
+      await copy.db.insert(settings).values({ id: "only-in-copy", value: { n: 2 } });
+      const ids = async (database: typeof original) =>
+        (await database.db.select().from(settings))
+          .map((row) => row.id)
+          .filter((id) => id === "dumped" || id === "only-in-copy")
+          .sort();
+      expect(await ids(copy)).toEqual(["dumped", "only-in-copy"]);
+      expect(await ids(original)).toEqual(["dumped"]);
+      // The search's trigram extension came along with the data.
+      const similarity = await copy.db.execute(sql`select similarity('design', 'desing') as s`);
+      expect(Number((similarity.rows[0] as { s: number }).s)).toBeGreaterThan(0.2);
+    } finally {
+      await copy.close();
+      await original.close();
+    }
+  });
 });
 
 describeEachDatabase("notifications", (get) => {

@@ -1,8 +1,25 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { createTempPostgresDatabase } from "./pg";
 
 export type TestDatabaseKind = "pglite" | "postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated embedded database, dumped once for the run (tests/helpers/db-template.ts). */
+    migratedDatabase: string;
+  }
+}
+
+let migratedDump: Blob | undefined;
+
+/** The run's migrated dump, read once per test file; none when the run made none. */
+function migratedDatabase() {
+  const file = inject("migratedDatabase");
+  if (file) migratedDump ??= new Blob([readFileSync(file)]);
+  return migratedDump;
+}
 
 /** The databases integration suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
@@ -14,7 +31,8 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
  * TEST_DATABASE_URL PostgreSQL server (dropped again by `close`), so suites run in parallel.
  */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({});
+  // The migrations still run: on the dump they find nothing to do.
+  if (kind === "pglite") return openDatabase({ from: migratedDatabase() });
   const temp = await createTempPostgresDatabase();
   const database = await openDatabase({ databaseUrl: temp.url });
   return {
