@@ -11,6 +11,8 @@ export default defineConfig({
     // second try "(retry x1)", and such a spec is a bug to fix, not to ignore (decision 008).
     retry: process.env.CI ? 1 : 0,
     hookTimeout: budget(120_000),
+    // One seeded data directory for the run; each server starts on a copy of it.
+    globalSetup: ["tests/helpers/data-template.ts"],
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,

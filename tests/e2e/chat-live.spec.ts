@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page, Request as PlaywrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openChat, openPage } from "#tests/helpers/browser.ts";
-import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { newDataDir, type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = {
@@ -20,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // The staff account goes into the data directory before the server owns it.
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-chat-"));
+  const dataDir = await newDataDir("frontier-chat-");
   const database = await openDatabase({ dataDir });
   await createStaffUser({ db: database.db }, { ...staff, role: "admin" });
   await database.close();

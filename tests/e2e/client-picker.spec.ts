@@ -4,9 +4,7 @@
  * whose client sorts past the first 500 still shows it when edited. The search answers staff
  * only.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_MENU_LIMIT } from "#server/clients/choices.ts";
@@ -20,6 +18,7 @@ import {
   unexpectedErrors,
 } from "#tests/helpers/auth.ts";
 import { gotoHydrated, launchBrowser, openPage } from "#tests/helpers/browser.ts";
+import { newDataDir } from "#tests/helpers/server.ts";
 
 const LATE_CLIENT = "Zephyr Orbital Works";
 
@@ -29,7 +28,7 @@ let server: ServerWithStaff;
 let browser: Browser;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "frontier-picker-"));
+  dataDir = await newDataDir("frontier-picker-");
   const database = await openDatabase({ dataDir });
   try {
     // More clients than the menu lists, all sorting before the one the test looks for.

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
@@ -17,7 +16,7 @@ import {
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { mailEnv, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { fetchFormTokens } from "#tests/helpers/form-token.ts";
-import { startServer } from "#tests/helpers/server.ts";
+import { newDataDir, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 import { nextAddress } from "./hostile-helpers";
 
@@ -312,7 +311,7 @@ describe("XSS corpus", () => {
     "shows a proposal written with the corpus to its client as text",
     async () => {
       // Made in the database before its server starts (a running server locks PGlite).
-      const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-xss-proposal-"));
+      const dataDir = await newDataDir("frontier-xss-proposal-");
       const database = await openDatabase({ dataDir });
       let publicId = "";
       try {

@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
 import { fixture, startOldSite, tempFile } from "#tests/helpers/imports.ts";
-import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { newDataDir, type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = { email: "import-admin@frontier.test", password: "a-long-import-password-1" };
@@ -18,7 +15,7 @@ let site: Awaited<ReturnType<typeof startOldSite>>;
 
 beforeAll(async () => {
   site = await startOldSite();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-import-e2e-"));
+  const dataDir = await newDataDir("frontier-import-e2e-");
   const database = await openDatabase({ dataDir });
   await createStaffUser({ db: database.db }, { ...staff, role: "admin", name: "Ida Porter" });
   await database.close();

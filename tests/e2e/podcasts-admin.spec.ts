@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
-import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { newDataDir, type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = { email: "podcasts-admin@frontier.test", password: "a-long-podcast-password-1" };
@@ -15,7 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-podcasts-"));
+  const dataDir = await newDataDir("frontier-podcasts-");
   const database = await openDatabase({ dataDir });
   await createStaffUser({ db: database.db }, { ...staff, role: "admin", name: "Pat Podcast" });
   await database.close();

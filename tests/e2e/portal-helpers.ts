@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { createClient, getClient } from "#server/clients/clients.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -11,6 +9,7 @@ import { sendProposal } from "#server/proposals/sending.ts";
 import { type ServerWithStaff, startServerWithStaff } from "#tests/helpers/auth.ts";
 import { staff } from "#tests/helpers/business.ts";
 import { latestPortalToken } from "#tests/helpers/portal.ts";
+import { newDataDir } from "#tests/helpers/server.ts";
 
 /** A browser a client uses, not a link-preview bot (which must not count as a first view). */
 export const CLIENT_AGENT =
@@ -31,7 +30,7 @@ export type PortalStory = {
  * owns its database, so a spec cannot write into it afterwards.
  */
 export async function startPortalStory(): Promise<PortalStory> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-portal-e2e-"));
+  const dataDir = await newDataDir("frontier-portal-e2e-");
   const unique = Math.random().toString(36).slice(2, 8);
   const company = `Lovelace Labs ${unique}`;
   const contact = { name: "Ada Lovelace", email: `ada-${unique}@client.example` };
@@ -133,7 +132,7 @@ export type MessagesStory = {
  * to the portal (the invitation's link read from the Outbox), made before it starts.
  */
 export async function startMessagesStory(): Promise<MessagesStory> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-messages-e2e-"));
+  const dataDir = await newDataDir("frontier-messages-e2e-");
   const unique = Math.random().toString(36).slice(2, 8);
   const company = `Babbage & Co ${unique}`;
   const contact = { name: "Charles Babbage", email: `charles-${unique}@client.example` };

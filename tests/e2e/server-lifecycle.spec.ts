@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 describe("running the product", () => {
   it("stops cleanly on SIGTERM, restarts on the same data quickly, and refuses a second process", async () => {
-    const first = await startServer({ keepData: true });
+    const first = await startServer({ keepData: true, fresh: true });
     const { dataDir } = first;
     expect((await fetch(first.url)).status).toBe(200);
 

@@ -1,14 +1,12 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser, openPage } from "#tests/helpers/browser.ts";
-import { type RunningServer, startServer } from "#tests/helpers/server.ts";
+import { newDataDir, type RunningServer, startServer } from "#tests/helpers/server.ts";
 import { budget } from "#tests/helpers/time-budget.ts";
 
 const staff = { email: "youtube-admin@frontier.test", password: "a-long-youtube-password-1" };
@@ -32,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
   const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feeds/videos.xml`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "frontier-youtube-"));
+  const dataDir = await newDataDir("frontier-youtube-");
   const database = await openDatabase({ dataDir });
   await createStaffUser({ db: database.db }, { ...staff, role: "admin", name: "Yan Tube" });
   await database.close();

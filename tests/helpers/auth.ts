@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { Role } from "#server/auth/roles.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser } from "./browser";
-import { type RunningServer, type StartOptions, startServer } from "./server";
+import { newDataDir, type RunningServer, type StartOptions, startServer } from "./server";
 
 /**
  * Staff accounts for end-to-end tests.
@@ -34,7 +32,11 @@ export function uniqueStaffEmail(label: string) {
 }
 
 export async function startServerWithStaff(options: StartOptions = {}): Promise<ServerWithStaff> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "frontier-staff-"));
+  const dataDir =
+    options.dataDir ??
+    (await newDataDir("frontier-staff-", {
+      fresh: options.fresh || Boolean(options.env?.DATABASE_URL),
+    }));
   const staff = {} as Record<Role, StaffAccount>;
   const database = await openDatabase({ dataDir });
   try {

@@ -1,21 +1,37 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { compiledCli, compiledServer } from "./build-paths.ts";
 import { budget } from "./time-budget.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-/**
- * What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first), with
- * source maps on as `npm start` turns them on. NODE_ENV is left as the caller has it (Vitest
- * sets "test"): the compiled server makes itself production, and the specs run that.
- */
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const compiledServer = path.join(buildDir, "start.mjs");
+export { compiledCli };
 
-/** What `npm run user|seed|backup` runs: the command compiled by `npm run build`. */
-export function compiledCli(name: "user" | "seed" | "backup" | "import" | "export") {
-  return path.join(buildDir, "cli", `${name}.mjs`);
+const root = path.resolve(import.meta.dirname, "../..");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A data directory with the demo content, made once for the run (empty when not made). */
+    dataTemplate: string;
+  }
+}
+
+/**
+ * A new temporary data directory for one server: a copy of the run's seeded template when
+ * there is one (`fresh` asks for an empty directory, as a new install has).
+ */
+export async function newDataDir(prefix: string, { fresh = false } = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = fresh ? "" : await runTemplate();
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+async function runTemplate() {
+  // Outside a Vitest run (scripts/screenshot.ts) there is none, and Vitest cannot be imported.
+  if (!process.env.VITEST) return "";
+  const { inject } = await import("vitest");
+  return inject("dataTemplate") ?? "";
 }
 
 export type RunningServer = {
@@ -37,6 +53,11 @@ export type StartOptions = {
   dataDir?: string;
   /** Keep the data directory after stop (for restart tests). */
   keepData?: boolean;
+  /**
+   * Start on an empty data directory, as a new install does (migrations and the demo content
+   * at start); otherwise a new directory is a copy of the run's seeded template.
+   */
+  fresh?: boolean;
   timeoutMs?: number;
 };
 
@@ -45,7 +66,12 @@ export type StartOptions = {
  * temporary data directory, and waits until it says it is ready.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "frontier-test-"));
+  // A server on PostgreSQL keeps only uploads in its directory: no template for it.
+  const dataDir =
+    options.dataDir ??
+    (await newDataDir("frontier-test-", {
+      fresh: options.fresh || Boolean(options.env?.DATABASE_URL),
+    }));
   const child = spawn(process.execPath, ["--enable-source-maps", compiledServer], {
     cwd: root,
     env: {
