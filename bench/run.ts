@@ -414,7 +414,7 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
   if (!report) return line("skipped", "no Chromium at /usr/bin/chromium");
   line(
     "Lighthouse",
-    `${report.version}, median of ${report.runs} runs per page (one Chromium for all), default settings`,
+    `${report.version}, median of ${report.runs} runs per page, the pages in turns (one Chromium for all), default settings`,
   );
   line("settings", report.settings);
   line("machine's benchmark index", `${report.benchmarkIndex}`);
@@ -443,8 +443,8 @@ async function lighthouseSection(product: Product, { insight, caseStudy }: Recor
     );
     if (page.margin)
       line(
-        `    at ${MARGIN_SLOWDOWN}x CPU slowdown, once`,
-        `Perf ${page.margin.performance}  TBT ${page.margin.tbtMs.toFixed(0)} ms (benchmark index ${page.margin.benchmarkIndex}; no goal: the margin a slower minute has)`,
+        `    at ${MARGIN_SLOWDOWN}x CPU slowdown`,
+        `Perf ${page.margin.performance}  TBT ${page.margin.tbtMs.toFixed(0)} ms, each run ${page.margin.runs.join(", ")} (no goal: the margin a slower minute has)`,
       );
   }
 }
