@@ -12,8 +12,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 describe("running the product", () => {
   it("stops cleanly on SIGTERM, restarts on the same data quickly, and refuses a second process", async () => {
+    // A new install's directory: the first start adds the demo content, the restart must not.
     const first = await startServer({ keepData: true, fresh: true });
     const { dataDir } = first;
+    expect(first.output()).toContain("adding the demo content");
     expect((await fetch(first.url)).status).toBe(200);
 
     const rival = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {

@@ -5,7 +5,7 @@ import type { Role } from "#server/auth/roles.ts";
 import { createStaffUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { launchBrowser } from "./browser";
-import { newDataDir, type RunningServer, type StartOptions, startServer } from "./server";
+import { type RunningServer, type StartOptions, serverDataDir, startServer } from "./server";
 
 /**
  * Staff accounts for end-to-end tests.
@@ -32,11 +32,7 @@ export function uniqueStaffEmail(label: string) {
 }
 
 export async function startServerWithStaff(options: StartOptions = {}): Promise<ServerWithStaff> {
-  const dataDir =
-    options.dataDir ??
-    (await newDataDir("frontier-staff-", {
-      fresh: options.fresh || Boolean(options.env?.DATABASE_URL),
-    }));
+  const dataDir = await serverDataDir("frontier-staff-", options);
   const staff = {} as Record<Role, StaffAccount>;
   const database = await openDatabase({ dataDir });
   try {

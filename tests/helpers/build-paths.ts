@@ -1,6 +1,7 @@
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+/** The project's root, where the specs run the product's commands. */
+export const root = path.resolve(import.meta.dirname, "../..");
 /**
  * What `npm start` runs: the server compiled by `npm run build` (test:e2e builds first), with
  * source maps on as `npm start` turns them on. NODE_ENV is left as the caller has it (Vitest

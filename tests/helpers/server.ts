@@ -2,12 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { compiledCli, compiledServer } from "./build-paths.ts";
+import { compiledCli, compiledServer, root } from "./build-paths.ts";
 import { budget } from "./time-budget.ts";
 
 export { compiledCli };
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,6 +23,15 @@ export async function newDataDir(prefix: string, { fresh = false } = {}) {
   const template = fresh ? "" : await runTemplate();
   if (template) cpSync(template, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * The data directory a start asked for, or a new one for it. A server on PostgreSQL keeps only
+ * uploads in its directory, so it gets no copy of the template.
+ */
+export function serverDataDir(prefix: string, options: StartOptions) {
+  if (options.dataDir) return options.dataDir;
+  return newDataDir(prefix, { fresh: options.fresh || Boolean(options.env?.DATABASE_URL) });
 }
 
 async function runTemplate() {
@@ -66,12 +73,7 @@ export type StartOptions = {
  * temporary data directory, and waits until it says it is ready.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  // A server on PostgreSQL keeps only uploads in its directory: no template for it.
-  const dataDir =
-    options.dataDir ??
-    (await newDataDir("frontier-test-", {
-      fresh: options.fresh || Boolean(options.env?.DATABASE_URL),
-    }));
+  const dataDir = await serverDataDir("frontier-test-", options);
   const child = spawn(process.execPath, ["--enable-source-maps", compiledServer], {
     cwd: root,
     env: {
