@@ -42,6 +42,10 @@ export type LighthouseReport = {
 
 type Lighthouse = typeof import("lighthouse")["default"];
 
+/** A category's score out of 100, as the report shows it. */
+const score = (lhr: Result, category: (typeof CATEGORIES)[number]) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
 /**
  * One run; a run whose trace Chromium got wrong (NO_NAVSTART and the like, which this busy
  * machine gives now and then) is run again rather than counted as a score of 0.
@@ -89,21 +93,23 @@ export async function runLighthouse(
     pages: [],
   };
   const benchmarkIndexes: number[] = [];
-  let firstSettings: Result["configSettings"]["throttling"] | undefined;
-  try {
-    // In turns, as the cached section loads its servers (decision 818): the first run of every
-    // page, then the second of every page, and so on. A minute in which the machine stalls then
-    // falls on one run of several pages rather than on every run of one.
+  // In turns, as the cached section loads its servers (decision 818): the first run of every
+  // page, then the second of every page, and so on. A minute in which the machine stalls then
+  // falls on one run of several pages rather than on every run of one.
+  async function runInTurns(config?: Parameters<Lighthouse>[2]) {
     const runsByPage: Result[][] = pages.map(() => []);
     for (let run = 0; run < RUNS; run++) {
       for (const [index, [, url]] of pages.entries()) {
-        runsByPage[index].push(await runOnce(lighthouse, url, chrome.port));
+        runsByPage[index].push(await runOnce(lighthouse, url, chrome.port, config));
       }
     }
+    return runsByPage;
+  }
+  try {
+    const runsByPage = await runInTurns();
     for (const [index, [label]] of pages.entries()) {
       const runs = runsByPage[index];
       const first = runs[0];
-      firstSettings = first.configSettings.throttling;
       report.version = first.lighthouseVersion;
       const { formFactor, throttlingMethod, throttling, screenEmulation } = first.configSettings;
       report.settings = `${formFactor}, ${screenEmulation.width}x${screenEmulation.height}, throttling ${throttlingMethod}: RTT ${throttling.rttMs} ms, ${((throttling.throughputKbps ?? 0) / 1024).toFixed(1)} Mbit/s, CPU slowdown ${throttling.cpuSlowdownMultiplier}x`;
@@ -111,10 +117,7 @@ export async function runLighthouse(
       report.pages.push({
         label,
         scores: Object.fromEntries(
-          CATEGORIES.map((key) => [
-            key,
-            median(runs.map((lhr) => Math.round((lhr.categories[key]?.score ?? 0) * 100))),
-          ]),
+          CATEGORIES.map((key) => [key, median(runs.map((lhr) => score(lhr, key)))]),
         ) as LighthousePage["scores"],
         metricsMs: Object.fromEntries(
           Object.entries(METRICS).map(([name, audit]) => [
@@ -123,27 +126,20 @@ export async function runLighthouse(
           ]),
         ) as LighthousePage["metricsMs"],
         runs: runs.map((lhr) => ({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          performance: score(lhr, "performance"),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         })),
       });
     }
-    const defaults = firstSettings;
-    if (MARGIN_SLOWDOWN > 0 && defaults) {
-      const config = {
-        extends: "lighthouse:default" as const,
-        settings: { throttling: { ...defaults, cpuSlowdownMultiplier: MARGIN_SLOWDOWN } },
-      };
-      const marginRuns: Result[][] = pages.map(() => []);
-      for (let run = 0; run < RUNS; run++) {
-        for (const [index, [, url]] of pages.entries()) {
-          marginRuns[index].push(await runOnce(lighthouse, url, chrome.port, config));
-        }
-      }
+    if (MARGIN_SLOWDOWN > 0 && runsByPage.length) {
+      // The default runs' own throttling, with only the CPU's slowdown changed.
+      const throttling = runsByPage[0][0].configSettings.throttling;
+      const marginRuns = await runInTurns({
+        extends: "lighthouse:default",
+        settings: { throttling: { ...throttling, cpuSlowdownMultiplier: MARGIN_SLOWDOWN } },
+      });
       for (const [index, runs] of marginRuns.entries()) {
-        const scores = runs.map((lhr) =>
-          Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        );
+        const scores = runs.map((lhr) => score(lhr, "performance"));
         report.pages[index].margin = {
           performance: median(scores),
           tbtMs: median(runs.map((lhr) => lhr.audits[METRICS.TBT]?.numericValue ?? Number.NaN)),
