@@ -137,7 +137,19 @@ describe("the public shell", () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await page.goBack();
     await page.waitForURL(`${server.url}/`);
-    await page.waitForFunction(() => window.scrollY === 1500);
+    // Polled rather than awaited as a condition, so a miss says where the window was left
+    // and how tall the page was then.
+    const where = () =>
+      page.evaluate(() => ({ scrollY: window.scrollY, height: document.body.scrollHeight }));
+    try {
+      await expect
+        .poll(async () => (await where()).scrollY, { timeout: budget(30_000) })
+        .toBe(1500);
+    } catch (error) {
+      throw new Error(
+        `${(error as Error).message}; the page then: ${JSON.stringify(await where())}`,
+      );
+    }
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
     await page.waitForURL(`${server.url}/faq`);
     await page.waitForFunction(() => window.scrollY === 0);
