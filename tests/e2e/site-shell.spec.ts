@@ -137,19 +137,11 @@ describe("the public shell", () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await page.goBack();
     await page.waitForURL(`${server.url}/`);
-    // Polled rather than awaited as a condition, so a miss says where the window was left
-    // and how tall the page was then.
+    // Polled with the page's height beside the position, so a miss says how tall the page
+    // was when Back left the window short of where it was.
     const where = () =>
       page.evaluate(() => ({ scrollY: window.scrollY, height: document.body.scrollHeight }));
-    try {
-      await expect
-        .poll(async () => (await where()).scrollY, { timeout: budget(30_000) })
-        .toBe(1500);
-    } catch (error) {
-      throw new Error(
-        `${(error as Error).message}; the page then: ${JSON.stringify(await where())}`,
-      );
-    }
+    await expect.poll(where, { timeout: budget(30_000) }).toMatchObject({ scrollY: 1500 });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
     await page.waitForURL(`${server.url}/faq`);
     await page.waitForFunction(() => window.scrollY === 0);
