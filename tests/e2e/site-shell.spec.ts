@@ -390,6 +390,20 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("hints an insight's scripts in six modules: its cards, dates and article in one chunk", async () => {
+    const list = await (await fetch(`${server.url}/insights`)).text();
+    const insight = list.match(/href="(\/insights\/[a-z0-9-]+)"/)?.[1];
+    expect(insight).toBeDefined();
+    const boot = bootModuleHints(await (await fetch(`${server.url}${insight}`)).text());
+    // The entry, the shared chunk, the root, the layout, the insight's route (with its
+    // comment form) and what the articles and lists share.
+    expect(boot).toHaveLength(6);
+    expect(boot.filter((path) => /^\/assets\/content-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(boot.filter((path) => /comment-form|content-cards|insight-article/.test(path))).toEqual(
+      [],
+    );
+  });
+
   it("renders the decorations in one React render and opens the settings stream with them, once the page is idle", async () => {
     const { page, errors, close } = await openPage(browser, {
       viewport: { width: 1280, height: 700 },

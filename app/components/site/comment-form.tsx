@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { COMMENT_MAX } from "#shared/comments.ts";
 import { BotFields } from "./bot-fields";
+import { FieldError } from "./field-error";
 import { type FormRefusal, useFormToken } from "./use-form-token";
 import { useLazySchema } from "./use-lazy-schema";
 
@@ -167,14 +168,5 @@ export function CommentForm({
         </p>
       </div>
     </fetcher.Form>
-  );
-}
-
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {messages[0]}
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { BotFields } from "#app/components/site/bot-fields.tsx";
-import { FieldError } from "#app/components/site/comment-form.tsx";
+import { FieldError } from "#app/components/site/field-error.tsx";
 import { useLazySchema } from "#app/components/site/use-lazy-schema.ts";
 import { useToast } from "#app/components/ui/toasts.tsx";
 import { trailFieldValue } from "#app/lib/visit-trail.ts";

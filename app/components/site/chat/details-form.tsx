@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { chatProfileSchema, type VisitorConversation } from "#shared/chat.ts";
+import { FieldError } from "../field-error";
 import { errorsByField } from "./errors-by-field";
-import { FieldError } from "./field-error";
 import { postChat } from "./post-chat";
 import { shareTrailOnce } from "./share-trail";
 

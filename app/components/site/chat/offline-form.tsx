@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { CHAT_MESSAGE_MAX, chatOfflineSchema } from "#shared/chat.ts";
+import { FieldError } from "../field-error";
 import { errorsByField } from "./errors-by-field";
-import { FieldError } from "./field-error";
 import { type Accepted, postChat } from "./post-chat";
 import { trailFields } from "./share-trail";
 
