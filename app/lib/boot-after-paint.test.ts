@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bootAfterPaint, bootModuleHints } from "./boot-after-paint";
 
-const page = `<!DOCTYPE html><html><head><link rel="preload" as="image" href="/logo.svg"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/site-B.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><main>Hello</main><script type="application/ld+json">{"a":1}</script><script nonce="n1">window.__reactRouterContext = {};</script><script type="module" async="" nonce="n1">;
+const page = `<!DOCTYPE html><html><head><link rel="preload" as="image" href="/logo.svg"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/site-B.js"/><link rel="modulepreload" href="/assets/react-dom-E.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><main>Hello</main><script type="application/ld+json">{"a":1}</script><script nonce="n1">window.__reactRouterContext = {};</script><script type="module" async="" nonce="n1">;
 import * as route0 from "/assets/root-C.js";
 import * as route1 from "/assets/home-D.js";
   window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};
@@ -25,17 +25,20 @@ describe("the boot script after the first paint", () => {
     expect(boot).toBeDefined();
     expect(boot).not.toMatch(/^\s*import \* as/m);
     const waits = boot!.indexOf("requestAnimationFrame");
-    const hints = boot!.indexOf('["/assets/entry.client-A.js","/assets/site-B.js"]');
+    const hints = boot!.indexOf(
+      '["/assets/entry.client-A.js","/assets/site-B.js","/assets/react-dom-E.js"]',
+    );
+    const chunks = boot!.indexOf('["/assets/site-B.js","/assets/react-dom-E.js"]');
     const imports = boot!.indexOf(
       'const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);',
     );
     const modules = boot!.indexOf("window.__reactRouterRouteModules");
     const entry = boot!.indexOf('import("/assets/entry.client-A.js");');
     expect(waits).toBeGreaterThanOrEqual(0);
-    expect([waits, hints, imports, modules, entry]).toEqual(
-      [waits, hints, imports, modules, entry].sort((a, b) => a - b),
+    expect([waits, hints, chunks, imports, modules, entry]).toEqual(
+      [waits, hints, chunks, imports, modules, entry].sort((a, b) => a - b),
     );
-    expect(Math.min(hints, imports, modules, entry)).toBeGreaterThan(waits);
+    expect(Math.min(hints, chunks, imports, modules, entry)).toBeGreaterThan(waits);
   });
 
   it("adds the hints back one at a time, each in a task of its own", () => {
@@ -49,6 +52,17 @@ describe("the boot script after the first paint", () => {
     expect(statements.at(-2)).toBe("await new Promise((go) => setTimeout(go, 0))");
   });
 
+  it("evaluates each hinted chunk but the entry in a task of its own, before the entry", () => {
+    // React DOM compiled in the entry's task with the start of hydration made the longest task
+    // of a page's load; each chunk on its own, that task is a third shorter.
+    const loop = boot!.match(
+      /for \(const href of (\[[^\]]*\])\) \{ await import\(href\);([^\n]*)\}/,
+    );
+    expect(JSON.parse(loop![1])).toEqual(["/assets/site-B.js", "/assets/react-dom-E.js"]);
+    expect(loop![2].trim()).toBe("await new Promise((go) => setTimeout(go, 0));");
+    expect(boot!.match(/import\("\/assets\/entry\.client-A\.js"\)/g)).toHaveLength(1);
+  });
+
   it("leaves a page without React Router's boot script as it is", () => {
     const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head></html>';
     expect(bootAfterPaint(plain)).toBe(plain);
@@ -56,6 +70,10 @@ describe("the boot script after the first paint", () => {
   });
 
   it("reads back the hints it adds, in order", () => {
-    expect(bootModuleHints(html)).toEqual(["/assets/entry.client-A.js", "/assets/site-B.js"]);
+    expect(bootModuleHints(html)).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/site-B.js",
+      "/assets/react-dom-E.js",
+    ]);
   });
 });

@@ -367,7 +367,7 @@ describe("the public shell", () => {
     await close();
   });
 
-  it("fetches the page's scripts in five requests and its decorations in one more", async () => {
+  it("fetches the page's scripts in six requests and its decorations in one more", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -380,9 +380,11 @@ describe("the public shell", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Chat with us" }).waitFor();
     await page.getByTestId("particle-background").waitFor({ state: "attached" });
-    // The boot script's module hints: the client entry, the shared chunk and the three routes.
+    // The boot script's module hints: the client entry, the shared chunk, React DOM's client
+    // (compiled in a task of its own) and the three routes.
     const boot = bootModuleHints(html);
-    expect(boot).toHaveLength(5);
+    expect(boot).toHaveLength(6);
+    expect(boot.filter((path) => /^\/assets\/react-dom-[\w-]+\.js$/.test(path))).toHaveLength(1);
     expect(scripts.slice(0, boot.length).sort()).toEqual([...boot].sort());
     const afterBoot = scripts.slice(boot.length);
     expect(afterBoot).toHaveLength(1);
@@ -390,14 +392,14 @@ describe("the public shell", () => {
     await close();
   });
 
-  it("hints an insight's scripts in six modules: its cards, dates and article in one chunk", async () => {
+  it("hints an insight's scripts in seven modules: its cards, dates and article in one chunk", async () => {
     const list = await (await fetch(`${server.url}/insights`)).text();
     const insight = list.match(/href="(\/insights\/[a-z0-9-]+)"/)?.[1];
     expect(insight).toBeDefined();
     const boot = bootModuleHints(await (await fetch(`${server.url}${insight}`)).text());
-    // The entry, the shared chunk, the root, the layout, the insight's route (with its
-    // comment form) and what the articles and lists share.
-    expect(boot).toHaveLength(6);
+    // The entry, the shared chunk, React DOM's client, the root, the layout, the insight's
+    // route (with its comment form) and what the articles and lists share.
+    expect(boot).toHaveLength(7);
     expect(boot.filter((path) => /^\/assets\/content-[\w-]+\.js$/.test(path))).toHaveLength(1);
     expect(boot.filter((path) => /comment-form|content-cards|insight-article/.test(path))).toEqual(
       [],
