@@ -147,8 +147,8 @@ const afterLoadModules = [
 
 /**
  * What the articles and the lists of insights and case studies share (cards, dates, the two
- * article bodies), in one chunk: an insight's page hints and loads six modules before it
- * hydrates instead of nine, and each hint is a task of its own while the page loads.
+ * article bodies), in one chunk: an insight's page hints and loads three modules fewer before
+ * it hydrates, and each hint is a task of its own while the page loads.
  */
 const contentModules = [
   "app/components/site/content-cards.tsx",
