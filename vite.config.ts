@@ -167,8 +167,8 @@ const PRELOAD_HELPER = "\0vite/preload-helper.js";
  * before the routes and the client entry (app/lib/boot-after-paint.ts), so the browser compiles
  * its 200 KB in a task of its own; Rollup runs a CommonJS package's body where the first module
  * that imports it runs, so the body itself still runs in the client entry's task. Together they
- * made the longest task of a page's load (105-250 ms at Lighthouse's four-fold CPU slowdown;
- * 60-150 ms split).
+ * made the longest task of a page's load (59-314 ms at Lighthouse's four-fold CPU slowdown;
+ * 54-196 ms apart, decision 819).
  */
 const reactDomClientModules = [
   "node_modules/react-dom/client.js",

@@ -392,6 +392,31 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("compiles React DOM's client before the entry without running it: its chunk runs nothing when imported", async () => {
+    const boot = bootModuleHints(await (await fetch(server.url)).text());
+    const site = boot.find((path) => /^\/assets\/site-[\w-]+\.js$/.test(path));
+    const reactDom = boot.find((path) => /^\/assets\/react-dom-[\w-]+\.js$/.test(path));
+    expect(site && reactDom).toBeTruthy();
+    // The boot imports the shared chunk, then React DOM's client (decision 819). React DOM's
+    // client asks a developer tool's hook to check its build when its body runs: that must
+    // wait for the entry's task, or compiling and running it are one long task again.
+    const { page, close } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    await page.goto(`${server.url}/robots.txt`);
+    // A string, so the test runner leaves its dynamic imports to the browser.
+    const calls: { afterSite: number; afterReactDom: number; exports: number } =
+      await page.evaluate(`(async () => {
+        let checks = 0;
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { checkDCE: () => checks++ };
+        await import(${JSON.stringify(site)});
+        const afterSite = checks;
+        const module = await import(${JSON.stringify(reactDom)});
+        return { afterSite, afterReactDom: checks, exports: Object.keys(module).length };
+      })()`);
+    expect(calls.exports).toBeGreaterThan(0);
+    expect(calls.afterReactDom).toBe(calls.afterSite);
+    await close();
+  });
+
   it("hints an insight's scripts in seven modules: its cards, dates and article in one chunk", async () => {
     const list = await (await fetch(`${server.url}/insights`)).text();
     const insight = list.match(/href="(\/insights\/[a-z0-9-]+)"/)?.[1];
