@@ -7,7 +7,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const serverDir = fileURLToPath(new URL("./server/", import.meta.url));
+/** A path in this repository, as Vite names the modules it bundles. */
+const fromRoot = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
+
+const serverDir = fromRoot("server/");
 
 /**
  * server/ is server-only: a browser bundle that reaches into it (other than
@@ -70,9 +73,7 @@ function precompress(): Plugin {
  */
 function productionReactRouterInBrowser(): Plugin {
   let isSsr = false;
-  const production = fileURLToPath(
-    new URL("./node_modules/react-router/dist/production/", import.meta.url),
-  );
+  const production = fromRoot("node_modules/react-router/dist/production/");
   const entries: Record<string, string> = {
     "react-router": path.join(production, "index.mjs"),
     "react-router/dom": path.join(production, "dom-export.mjs"),
@@ -130,7 +131,7 @@ const sharedSiteModules = [
   "app/root.tsx",
   // What a visitor's trail keeps (the beacon, the contact form and the chat add to it).
   "app/lib/visit-trail.ts",
-].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+].map(fromRoot);
 
 /**
  * The decorations every public page fetches once it is idle (app/routes/site/layout.tsx:
@@ -143,7 +144,7 @@ const afterLoadModules = [
   "app/components/site/back-to-top.tsx",
   "app/components/site/chat-widget.tsx",
   "app/components/site/page-view-beacon.tsx",
-].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+].map(fromRoot);
 
 /**
  * What the articles and the lists of insights and case studies share (cards, dates, the two
@@ -157,7 +158,7 @@ const contentModules = [
   "app/lib/format.ts",
   // The comment form's limits, which its lazily loaded schema imports as well.
   "shared/comments.ts",
-].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+].map(fromRoot);
 
 /** Vite's helper for preloading a dynamic import's dependencies (every page's layout uses it). */
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
@@ -175,11 +176,9 @@ const reactDomClientModules = [
   "node_modules/react-dom/cjs/react-dom-client.production.js",
   "node_modules/scheduler/index.js",
   "node_modules/scheduler/cjs/scheduler.production.js",
-].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+].map(fromRoot);
 /** React and the rest of React DOM: named, or the chunk above would take them in with it. */
-const reactDirs = ["node_modules/react/", "node_modules/react-dom/"].map((dir) =>
-  fileURLToPath(new URL(`./${dir}`, import.meta.url)),
-);
+const reactDirs = ["node_modules/react/", "node_modules/react-dom/"].map(fromRoot);
 
 function chunkOf(id: string) {
   // Only the packages' own files: the virtual module through which the client entry imports
