@@ -63,6 +63,14 @@ describe("the boot script after the first paint", () => {
     expect(boot!.match(/import\("\/assets\/entry\.client-A\.js"\)/g)).toHaveLength(1);
   });
 
+  it("imports no chunk ahead of the routes when it cannot tell which one is the entry", () => {
+    const unknownEntry = bootAfterPaint(
+      page.replace('import("/assets/entry.client-A.js");', 'start("/assets/entry.client-A.js");'),
+    );
+    expect(unknownEntry).not.toContain("await import(href)");
+    expect(unknownEntry).toContain('start("/assets/entry.client-A.js");');
+  });
+
   it("leaves a page without React Router's boot script as it is", () => {
     const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head></html>';
     expect(bootAfterPaint(plain)).toBe(plain);

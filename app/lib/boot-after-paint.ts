@@ -42,8 +42,9 @@ export function bootAfterPaint(html: string): string {
   });
   if (names.length === 0) return html;
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
+  // Without the entry found, nothing is imported early: the entry must run after the routes.
   const entry = body.match(clientEntry)?.[1];
-  const beforeEntry = preloads.filter((href) => JSON.stringify(href) !== entry);
+  const beforeEntry = entry ? preloads.filter((href) => JSON.stringify(href) !== entry) : [];
   const code = [
     // The first frame painted: the second animation frame comes after it has been presented
     // (and the timer after that frame's work). A hidden tab paints nothing, so it does not wait.
@@ -55,9 +56,13 @@ export function bootAfterPaint(html: string): string {
     // DOM's client, the routes), before the entry: React DOM compiled in the entry's task made
     // the longest task of a page's load (median 160 ms at Lighthouse's four-fold CPU slowdown;
     // decision 819).
-    `for (const href of ${JSON.stringify(beforeEntry)}) { await import(href); await new Promise((go) => setTimeout(go, 0)); }`,
+    beforeEntry.length
+      ? `for (const href of ${JSON.stringify(beforeEntry)}) { await import(href); await new Promise((go) => setTimeout(go, 0)); }`
+      : "",
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((specifier) => `import(${specifier})`).join(", ")}]);`,
     body.trim().replace(/^;\s*/, ""),
-  ].join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
   return html.replace(boot[0], () => `${boot[1]}${code}${boot[3]}`).replace(modulePreload, "");
 }
