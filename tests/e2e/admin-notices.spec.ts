@@ -105,3 +105,35 @@ describe("notices in the command center, on a wide screen", () => {
     await admin.close();
   });
 });
+
+describe("a notice a redirect carries, while the page hydrates", () => {
+  const running = staffServerAndBrowser();
+  it("is drawn in one place at every moment, never in the floating stack and the sidebar at once", async () => {
+    const manager = await openPage(running.browser, { viewport: { width: 1440, height: 900 } });
+    await loginAs(manager.page, running.server, "clientManager");
+    // Counts the notices in the document after every change to it, from before the page's
+    // first script: a second copy drawn for even one task is caught.
+    await manager.page.addInitScript(() => {
+      const seen = { most: 0 };
+      Object.assign(window, { __noticesSeen: seen });
+      new MutationObserver(() => {
+        seen.most = Math.max(seen.most, document.querySelectorAll("[data-toast]").length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (let visit = 0; visit < 5; visit++) {
+      await manager.page.goto(`${running.server.url}/admin/seo`);
+      expect(new URL(manager.page.url()).pathname).toBe("/admin");
+      const notice = manager.page.locator("[data-toast]", { hasText: "admins only" });
+      await notice.waitFor();
+      expect(await notice.evaluate((toast) => Boolean(toast.closest("#admin-sidebar")))).toBe(true);
+      await manager.page.locator('section[aria-label="Notifications"]').last().waitFor();
+      expect(
+        await manager.page.evaluate(
+          () => (window as unknown as { __noticesSeen: { most: number } }).__noticesSeen.most,
+        ),
+      ).toBe(1);
+    }
+    expect(unexpectedErrors(manager.errors)).toEqual([]);
+    await manager.close();
+  });
+});

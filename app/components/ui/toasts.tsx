@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -102,7 +103,9 @@ export function ToastOutlet({ className, media }: { className: string; media?: s
   if (!outlet) throw new Error("ToastOutlet needs a ToastProvider");
   const isActive = useMediaQuery(media);
   const { claim, toasts, dismiss } = outlet;
-  useEffect(() => (isActive ? claim() : undefined), [claim, isActive]);
+  // Claimed in the commit that draws the outlet, so the floating stack is gone before the
+  // browser paints or runs anything else: a notice is never drawn in both places at once.
+  useLayoutEffect(() => (isActive ? claim() : undefined), [claim, isActive]);
   if (!isActive) return null;
   // The live region stays in the page while empty, so screen readers hear what arrives in it.
   return (
