@@ -80,11 +80,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon.href} type={favicon.type} />
         <Meta />
         <Links />
+        {/* No first paint of a part of the page: laying the rest out after it would be a long
+            task of its own on a slow phone (decision 820). */}
+        <link rel="expect" href="#content-end" blocking="render" />
       </head>
       <body>
         <InternalLinks>
           <ToastProvider>{children}</ToastProvider>
         </InternalLinks>
+        <div id="content-end" hidden />
         {/* No nonce on a page the page cache keeps: its CSP names these scripts by hash. */}
         <ScrollRestoration nonce={data?.nonce || undefined} />
         <Scripts nonce={data?.nonce || undefined} />

@@ -392,6 +392,47 @@ describe("the public shell", () => {
     await close();
   });
 
+  it("paints nothing until the whole page is parsed, so its first layout is its only one", async () => {
+    const html = await (await fetch(server.url)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="expect" href="#content-end" blocking="render"/>');
+    // On a slow phone the parser yields: without the hint the browser paints the header alone,
+    // then lays the whole page out again in a long task after that first paint (decision 820).
+    for (let load = 0; load < 3; load++) {
+      const { page, errors, close } = await openPage(browser, {
+        viewport: { width: 412, height: 823 },
+      });
+      const session = await page.context().newCDPSession(page);
+      await session.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+      await page.addInitScript(() => {
+        const parsed = { at: -1 };
+        Object.assign(window, { __contentParsed: parsed });
+        // The first script in the body comes after every part of the page a visitor sees.
+        new MutationObserver(() => {
+          if (parsed.at < 0 && document.body?.querySelector(":scope > script"))
+            parsed.at = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(server.url);
+      const { firstPaint, contentParsed } = await page.evaluate(
+        () =>
+          new Promise<{ firstPaint: number; contentParsed: number }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const paint = list.getEntriesByName("first-paint")[0];
+              if (!paint) return;
+              const parsed = (window as unknown as { __contentParsed: { at: number } })
+                .__contentParsed;
+              resolve({ firstPaint: paint.startTime, contentParsed: parsed.at });
+            }).observe({ type: "paint", buffered: true });
+          }),
+      );
+      expect(contentParsed).toBeGreaterThan(0);
+      expect(firstPaint).toBeGreaterThanOrEqual(contentParsed);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
   it("compiles React DOM's client before the entry without running it: its chunk runs nothing when imported", async () => {
     const boot = bootModuleHints(await (await fetch(server.url)).text());
     const site = boot.find((path) => /^\/assets\/site-[\w-]+\.js$/.test(path));
