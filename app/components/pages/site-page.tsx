@@ -1,4 +1,4 @@
-import { type ComponentProps, Suspense, useContext } from "react";
+import { type ComponentProps, Suspense, useContext, useState, useSyncExternalStore } from "react";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { StaticPart } from "#app/components/site/static-part.tsx";
 import { blockTypes } from "#shared/pages/block-types.ts";
@@ -7,10 +7,15 @@ import { seoMeta } from "#shared/seo.ts";
 import type { PageBlocks } from "./page-blocks";
 import { LazyPageBlocks, PageBlocksRendering } from "./page-blocks-rendering";
 
+const subscribeToNothing = () => () => {};
+
 /**
- * The blocks, drawn by the components the server gives or loaded when first needed. Inside
- * a Suspense boundary on both sides, so a form the server drew waits, still the server's,
- * until its components arrive and hydrate it. `eager` is read by the page, outside its static
+ * The blocks, drawn by the components the server gives or loaded when first needed. Blocks the
+ * server drew sit in a Suspense boundary on both sides, so a form the server drew waits, still
+ * the server's, until its components arrive and hydrate it. Blocks a client-side navigation
+ * mounts have none: while their components load, the navigation's transition keeps the page
+ * the visitor is on, and the new page arrives whole, so Back finds it tall enough to return
+ * to where the visitor was (decision 821). `eager` is read by the page, outside its static
  * part: a part is rendered apart, without the providers of the page around it.
  */
 function Blocks({
@@ -18,6 +23,15 @@ function Blocks({
   ...props
 }: ComponentProps<typeof PageBlocks> & { eager: typeof PageBlocks | null }) {
   const Drawn = eager ?? LazyPageBlocks;
+  // True on the server and while React hydrates the server's markup; kept for the element's
+  // life, so its tree keeps one shape.
+  const isHydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [drawnByServer] = useState(isHydrating);
+  if (!drawnByServer) return <Drawn {...props} />;
   return (
     <Suspense fallback={null}>
       <Drawn {...props} />
