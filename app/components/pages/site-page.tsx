@@ -1,13 +1,12 @@
-import { type ComponentProps, Suspense, useContext, useState, useSyncExternalStore } from "react";
+import { type ComponentProps, Suspense, useContext, useState } from "react";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs.tsx";
 import { StaticPart } from "#app/components/site/static-part.tsx";
+import { useIsHydrating } from "#app/lib/use-is-hydrating.ts";
 import { blockTypes } from "#shared/pages/block-types.ts";
 import type { SitePageView } from "#shared/pages/view.ts";
 import { seoMeta } from "#shared/seo.ts";
 import type { PageBlocks } from "./page-blocks";
 import { LazyPageBlocks, PageBlocksRendering } from "./page-blocks-rendering";
-
-const subscribeToNothing = () => () => {};
 
 /**
  * The blocks, drawn by the components the server gives or loaded when first needed. Blocks the
@@ -23,14 +22,8 @@ function Blocks({
   ...props
 }: ComponentProps<typeof PageBlocks> & { eager: typeof PageBlocks | null }) {
   const Drawn = eager ?? LazyPageBlocks;
-  // True on the server and while React hydrates the server's markup; kept for the element's
-  // life, so its tree keeps one shape.
-  const isHydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
-  const [drawnByServer] = useState(isHydrating);
+  // Read once, when the element mounts: its tree keeps one shape for its life.
+  const [drawnByServer] = useState(useIsHydrating());
   if (!drawnByServer) return <Drawn {...props} />;
   return (
     <Suspense fallback={null}>

@@ -5,8 +5,8 @@ import {
   type ReactNode,
   useContext,
   useRef,
-  useSyncExternalStore,
 } from "react";
+import { useIsHydrating } from "#app/lib/use-is-hydrating.ts";
 import { CurrentPathProvider, useCurrentPath } from "./internal-link";
 
 // Static parts (decision 737): a part of a public page that is the same for everyone who sees
@@ -47,7 +47,6 @@ type StaticPartProps<T extends ElementType> = {
 const keepServerMarkup = { __html: "" };
 /** What a part drawn from the code alone is kept for: the code does not change while it runs. */
 const theCode = {};
-const subscribeToNothing = () => () => {};
 
 export function StaticPart<T extends ElementType = "div">({
   as,
@@ -60,11 +59,7 @@ export function StaticPart<T extends ElementType = "div">({
   const render = useContext(Renderer);
   const path = useCurrentPath();
   // True only while React hydrates the server's markup: a part mounted then keeps it.
-  const isHydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
+  const isHydrating = useIsHydrating();
   // Only the browser keeps markup: a server without a renderer renders the part as it is.
   const kept = useRef(isHydrating && typeof document !== "undefined" ? { data, partKey } : null);
   // Once its data or key has changed, the part is React's for good: an element mounted again
