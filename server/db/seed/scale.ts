@@ -65,7 +65,28 @@ type Progress = (message: string) => void;
  * made again after: one index build costs a fraction of a million index insertions (fastupdate
  * is off on them, decision 732, so each insertion updates the index at once).
  */
-async function withoutGinIndexes(db: Db, table: string, work: () => Promise<void>) {
+/** Seconds since `startedAt` (a `performance.now()`), as the progress lines print them. */
+const secondsSince = (startedAt: number) =>
+  `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+
+/** Runs one step of the seed and reports it with how long it took. */
+async function timed<T>(progress: Progress, label: (result: T) => string, work: () => Promise<T>) {
+  const startedAt = performance.now();
+  const result = await work();
+  progress(`${label(result)} in ${secondsSince(startedAt)}`);
+  return result;
+}
+
+/**
+ * Runs `work` with the table's GIN indexes set aside, then builds them once (one build is far
+ * cheaper than updating them row by row), reporting how long that took.
+ */
+async function withoutGinIndexes(
+  db: Db,
+  progress: Progress,
+  table: string,
+  work: () => Promise<void>,
+) {
   const found = await db.execute(sql`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i join pg_class c on c.relname = i.indexname join pg_am a on a.oid = c.relam
@@ -75,7 +96,15 @@ async function withoutGinIndexes(db: Db, table: string, work: () => Promise<void
   try {
     await work();
   } finally {
-    for (const index of indexes) await db.execute(sql.raw(index.definition));
+    if (indexes.length)
+      await timed(
+        progress,
+        () =>
+          `${table}: ${indexes.length} search ${indexes.length === 1 ? "index" : "indexes"} built`,
+        async () => {
+          for (const index of indexes) await db.execute(sql.raw(index.definition));
+        },
+      );
   }
 }
 
@@ -154,9 +183,7 @@ async function inChunks(
     if (total > chunk)
       progress(`  ${label}: ${to.toLocaleString("en")} of ${total.toLocaleString("en")}`);
   }
-  progress(
-    `${label}: ${total.toLocaleString("en")} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
-  );
+  progress(`${label}: ${total.toLocaleString("en")} in ${secondsSince(startedAt)}`);
 }
 
 /**
@@ -188,25 +215,31 @@ export async function seedScale({
   await ensureSearchIndex(db);
   const businessTables = ["clients", "client_contacts", "invoices", "proposals", "projects"];
   const seedBusiness = businessTables.reduce(
-    (work, table) => () => withoutGinIndexes(db, table, work),
+    (work, table) => () => withoutGinIndexes(db, progress, table, work),
     () => seedBusinessRows(db, counts, progress),
   );
   await seedBusiness();
-  progress("business rows: search indexes made");
-  await withoutGinIndexes(db, "search_documents", () => seedContentRows(db, counts, progress));
-  progress("content: search indexes made");
+  await withoutGinIndexes(db, progress, "search_documents", () =>
+    seedContentRows(db, counts, progress),
+  );
   // Its documents went in by SQL: the typo rules' word list is counted from them.
-  const words = await recountSearchWords(db);
-  progress(`search words: ${words.toLocaleString("en-US")} counted`);
+  await timed(
+    progress,
+    (words) => `search words: ${words.toLocaleString("en-US")} counted`,
+    () => recountSearchWords(db),
+  );
   await seedSubscriberRows(db, counts, progress);
   await seedPageViews(db, counts, progress, now);
   await seedChatRows(db, counts, progress);
-  progress("analyze (the planner's statistics)");
-  await db.execute(sql`analyze`);
+  await timed(
+    progress,
+    () => "analyze (the planner's statistics)",
+    () => db.execute(sql`analyze`),
+  );
   await db
     .insert(settings)
     .values({ id: SCALE_SEED_MARKER, value: { scale, seededAt: now.toISOString() } });
-  progress(`done in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  progress(`done in ${secondsSince(startedAt)}`);
   return counts;
 }
 
@@ -266,11 +299,15 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
       when d.issued >= current_date - 90 then (array['draft','sent','partially_paid','paid','overdue','void'])[1 + n % 6]
       when n % 50 = 0 then 'void' else 'paid' end as status) i`,
   );
-  await db.execute(sql`
+  await timed(
+    progress,
+    () => "payments: one for each paid or partly paid invoice",
+    () =>
+      db.execute(sql`
     insert into payments (invoice_id, client_id, amount, currency, paid_on, method)
     select id, client_id, amount_paid, currency, issue_date + 10, 'bank_transfer'
-    from invoices where amount_paid > 0 and number ~ '^INV-[0-9]{4}-B[0-9]+$'`);
-  progress("payments: one for each paid or partly paid invoice");
+    from invoices where amount_paid > 0 and number ~ '^INV-[0-9]{4}-B[0-9]+$'`),
+  );
   await inChunks(
     db,
     progress,
@@ -307,6 +344,7 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     from generate_series(${from}::int, ${to}::int) as n
     join scale_clients c on c.k = 1 + n % ${clients}`,
   );
+  const milestonesStartedAt = performance.now();
   await db.execute(sql`
     insert into project_milestones (project_id, position, title, due_date, is_done, done_at)
     select p.id, m, (array['Discovery','Design','Build','Launch'])[m + 1], p.start_date + (m + 1) * 30,
@@ -314,7 +352,9 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
            case when p.status = 'completed' or p.start_date + (m + 1) * 30 < current_date then now() end
     from projects p cross join generate_series(0, ${counts.milestonesPerProject - 1}) as m
     where p.onboarding_id like 'scale-%'`);
-  progress(`milestones: ${counts.milestonesPerProject} for each project`);
+  progress(
+    `milestones: ${counts.milestonesPerProject} for each project in ${secondsSince(milestonesStartedAt)}`,
+  );
   await db.execute(sql`drop table scale_clients`);
 }
 
@@ -382,7 +422,19 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     from generate_series(${from}::int, ${to}::int) as n`,
     10_000,
   );
-  // The site search's documents, as server/search/documents.ts makes them for these rows.
+  // The site search's documents, as server/search/documents.ts makes them for these rows. Their
+  // word pairs are given (decision 822): a body's pairs are computed once for each of the few
+  // texts, and only the title's and summary's for each row.
+  const bodies = [
+    ...texts.insights.map((text) => text.plain),
+    ...texts.cases.map((text) => `${text.challenge} ${text.solution} ${text.results}`),
+    ...texts.notes,
+  ];
+  await db.execute(sql`drop table if exists scale_body_pairs`);
+  await db.execute(sql`
+    create table scale_body_pairs as
+    select body, search_word_pairs('english', body) as pairs
+    from (select distinct body from unnest(${textArray(bodies)}) as body) as distinct_bodies`);
   const index = async (label: string, total: number, select: (from: number, to: number) => SQL) =>
     inChunks(
       db,
@@ -390,8 +442,12 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
       label,
       total,
       (from, to) => sql`
-      insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at)
-      ${select(from, to)}`,
+      insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at, word_pairs)
+      select d.kind, d.ref_id, d.path, d.title, d.summary, d.keywords, d.body, d.published_at,
+             search_word_pairs('english', d.title, d.summary || ' ' || d.keywords)
+               || coalesce(p.pairs, search_word_pairs('english', d.body))
+      from (${select(from, to)}) as d(kind, ref_id, path, title, summary, keywords, body, published_at)
+      left join scale_body_pairs p on p.body = d.body`,
       10_000,
     );
   await index(
@@ -417,11 +473,13 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     select 'episode', id::text, '/podcasts#' || slug, title, '', '', show_notes, published_at
     from podcast_episodes where slug in (select 'scale-episode-' || n from generate_series(${from}::int, ${to}::int) as n)`,
   );
+  await db.execute(sql`drop table scale_body_pairs`);
 }
 
 async function seedSubscriberRows(db: Db, counts: ScaleCounts, progress: Progress) {
-  await withoutGinIndexes(db, "subscribers", () => insertSubscribers(db, counts, progress));
-  progress("subscribers: search indexes made");
+  await withoutGinIndexes(db, progress, "subscribers", () =>
+    insertSubscribers(db, counts, progress),
+  );
 }
 
 async function insertSubscribers(db: Db, counts: ScaleCounts, progress: Progress) {
@@ -456,6 +514,7 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
   const today = utcDay(now);
   const firstRawDay = addDays(today, 1 - RAW_EVENT_DAYS);
   const firstDay = addDays(today, 1 - counts.pageViewDays);
+  let startedAt = performance.now();
   // Older days: the rollup's rows, made in SQL with the same shares the raw events have.
   await db.execute(sql`
     with days as (
@@ -481,7 +540,10 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
     select days.day, shares.dimension, shares.value, greatest(1, (days.views * shares.share)::int),
            greatest(1, (days.views * shares.share * 0.6)::int)
     from days cross join shares`);
-  progress(`page views: daily figures for ${counts.pageViewDays - RAW_EVENT_DAYS} days`);
+  progress(
+    `page views: daily figures for ${counts.pageViewDays - RAW_EVENT_DAYS} days in ${secondsSince(startedAt)}`,
+  );
+  startedAt = performance.now();
   // The kept days: raw events, then the product's rollup.
   for (let offset = 0; offset < RAW_EVENT_DAYS; offset++) {
     const day = addDays(firstRawDay, offset);
@@ -504,7 +566,7 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
     await rollupDay(db, day);
   }
   progress(
-    `page views: ${(perDay * RAW_EVENT_DAYS).toLocaleString("en")} raw events for the last ${RAW_EVENT_DAYS} days, rolled up`,
+    `page views: ${(perDay * RAW_EVENT_DAYS).toLocaleString("en")} raw events for the last ${RAW_EVENT_DAYS} days, rolled up, in ${secondsSince(startedAt)}`,
   );
 }
 
@@ -530,7 +592,7 @@ async function seedChatRows(db: Db, counts: ScaleCounts, progress: Progress) {
   await inChunks(
     db,
     progress,
-    "chat messages",
+    `chat messages (${perConversation} each) for conversations`,
     total,
     (from, to) => sql`
     insert into chat_messages (conversation_id, seq, author, staff_name, body, created_at)
