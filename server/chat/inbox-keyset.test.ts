@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { chatConversations } from "#server/db/schema/chat.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
@@ -51,5 +52,19 @@ describeEachDatabase("chat inbox by keyset", (get) => {
       (row) => row.id,
     );
     expect(all.forward.map((rows) => rows.length)).toEqual([5, 5, 5, 5, 3]);
+  });
+  it("reads the conversations not closed, newest first, from their own index", async () => {
+    // Thousands closed and a few open: the default list must not read the closed ones
+    // (decision 823). The plan is the list's own: its filter, order and limit.
+    const plan = await get().db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`
+        explain select c.id from chat_conversations c
+        where c.last_seq > 0 and c.status <> 'closed'
+        order by c.last_message_at desc, c.id desc limit 31`);
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("chat_conversations_active_last_id_idx");
+    expect(plan).not.toMatch(/Sort/);
   });
 });

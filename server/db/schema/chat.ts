@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -44,6 +45,11 @@ export const chatConversations = pgTable(
     // The inbox's order, by status or across all, with its keyset cursor's id (decision 780).
     index("chat_conversations_status_last_id_idx").on(table.status, table.lastMessageAt, table.id),
     index("chat_conversations_last_message_id_idx").on(table.lastMessageAt, table.id),
+    // The inbox's default list (and "mine"): the conversations not closed, a few among
+    // thousands closed, read newest first without reading the closed ones (decision 823).
+    index("chat_conversations_active_last_id_idx")
+      .on(table.lastMessageAt, table.id)
+      .where(sql`${table.status} <> 'closed'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_conversations_active_last_id_idx" ON "chat_conversations" USING btree ("last_message_at","id") WHERE "chat_conversations"."status" <> 'closed';
