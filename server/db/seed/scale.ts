@@ -60,11 +60,6 @@ export function scaleFromArgs(args: string[]): number | undefined {
 
 type Progress = (message: string) => void;
 
-/**
- * Runs a bulk insert into `table` with its GIN indexes (trigram and full-text) set aside and
- * made again after: one index build costs a fraction of a million index insertions (fastupdate
- * is off on them, decision 732, so each insertion updates the index at once).
- */
 /** Seconds since `startedAt` (a `performance.now()`), as the progress lines print them. */
 const secondsSince = (startedAt: number) =>
   `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
@@ -78,8 +73,10 @@ async function timed<T>(progress: Progress, label: (result: T) => string, work: 
 }
 
 /**
- * Runs `work` with the table's GIN indexes set aside, then builds them once (one build is far
- * cheaper than updating them row by row), reporting how long that took.
+ * Runs a bulk insert into `table` with its GIN indexes (trigram and full-text) set aside and
+ * made again after: one index build costs a fraction of a million index insertions (fastupdate
+ * is off on them, decision 732, so each insertion updates the index at once). Reports how long
+ * the build took.
  */
 async function withoutGinIndexes(
   db: Db,
