@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { wordPairsOf } from "#server/db/schema/search.ts";
 import type { SearchHit, SearchKind, SearchResults } from "#shared/search.ts";
 import {
   headlineToHtml,
@@ -84,8 +85,13 @@ async function phrasePairsQuery(db: Db, query: string): Promise<SQL | null> {
   return sql`${quoted.join(" & ")}::tsquery`;
 }
 
-/** The row `d`'s word pairs, which the phrase index holds. */
-const pairsOfRow = sql`d.word_pairs`;
+/** The phrase index's expression for the row `d`, as the index was made on it. */
+const pairsOfRow = wordPairsOf({
+  title: sql`d.title`,
+  summary: sql`d.summary`,
+  keywords: sql`d.keywords`,
+  body: sql`d.body`,
+});
 
 /**
  * The row `d`'s `vector` matches: through that vector's own index, or, given the phrases'

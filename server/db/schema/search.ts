@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   customType,
   index,
@@ -20,15 +20,26 @@ const tsvector = customType<{ data: string }>({
 export type { SearchKind } from "#shared/search.ts";
 
 /**
+ * The pairs of words side by side in a page's title, its summary and keywords, and its body
+ * (each on its own: a pair never spans two of them), as the phrase index holds them. The
+ * query that uses the index repeats this expression (server/search/query.ts).
+ */
+export const wordPairsOf = (table: {
+  title: SQLWrapper;
+  summary: SQLWrapper;
+  keywords: SQLWrapper;
+  body: SQLWrapper;
+}) =>
+  sql`search_word_pairs('english', ${table.title}, ${table.summary} || ' ' || ${table.keywords}, ${table.body})`;
+
+/**
  * One row per public page the site search finds: live insights, case studies and podcast
  * episodes, and the service guides. Kept in step by server/search when content changes;
  * `search_vector` weighs the title (A) above the summary and keywords (B) and the body (C).
  * The index of `title_vector` finds the title matches a bounded ranking must not miss.
- * `word_pairs` holds each pair of words that stand side by side (stemmed, as
- * `search_word_pairs`, migration 0036, makes them) and the phrase index holds it: a quoted
- * phrase first finds the pages that have its pairs, then checks the phrase in those few
- * (decision 796). A trigger (migration 0041) computes it from the text whenever a row is written
- * without it or its text changes; a writer may give it, as the seed does (decision 822).
+ * The phrase index holds each pair of words that stand side by side (stemmed, as
+ * `search_word_pairs`, migration 0036, makes them): a quoted phrase first finds the pages
+ * that have its pairs, then checks the phrase in those few (decision 796).
  */
 export const searchDocuments = pgTable(
   "search_documents",
@@ -59,14 +70,14 @@ export const searchDocuments = pgTable(
     titleVector: tsvector("title_vector")
       .notNull()
       .generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${searchDocuments.title})`),
-    /** Empty until the trigger computes it (an empty value is computed again). */
-    wordPairs: tsvector("word_pairs").notNull().default(sql`''::tsvector`),
   },
   (table) => [
     uniqueIndex("search_documents_ref_idx").on(table.kind, table.refId),
     index("search_documents_vector_idx").using("gin", table.searchVector),
     index("search_documents_title_vector_idx").using("gin", table.titleVector),
-    index("search_documents_phrase_idx").using("gin", table.wordPairs).with({ fastupdate: false }),
+    index("search_documents_phrase_idx")
+      .using("gin", wordPairsOf(table))
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -419,19 +419,7 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     from generate_series(${from}::int, ${to}::int) as n`,
     10_000,
   );
-  // The site search's documents, as server/search/documents.ts makes them for these rows. Their
-  // word pairs are given (decision 822): a body's pairs are computed once for each of the few
-  // texts, and only the title's and summary's for each row.
-  const bodies = [
-    ...texts.insights.map((text) => text.plain),
-    ...texts.cases.map((text) => `${text.challenge} ${text.solution} ${text.results}`),
-    ...texts.notes,
-  ];
-  await db.execute(sql`drop table if exists scale_body_pairs`);
-  await db.execute(sql`
-    create table scale_body_pairs as
-    select body, search_word_pairs('english', body) as pairs
-    from (select distinct body from unnest(${textArray(bodies)}) as body) as distinct_bodies`);
+  // The site search's documents, as server/search/documents.ts makes them for these rows.
   const index = async (label: string, total: number, select: (from: number, to: number) => SQL) =>
     inChunks(
       db,
@@ -439,12 +427,8 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
       label,
       total,
       (from, to) => sql`
-      insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at, word_pairs)
-      select d.kind, d.ref_id, d.path, d.title, d.summary, d.keywords, d.body, d.published_at,
-             search_word_pairs('english', d.title, d.summary || ' ' || d.keywords)
-               || coalesce(p.pairs, search_word_pairs('english', d.body))
-      from (${select(from, to)}) as d(kind, ref_id, path, title, summary, keywords, body, published_at)
-      left join scale_body_pairs p on p.body = d.body`,
+      insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at)
+      ${select(from, to)}`,
       10_000,
     );
   await index(
@@ -470,7 +454,6 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     select 'episode', id::text, '/podcasts#' || slug, title, '', '', show_notes, published_at
     from podcast_episodes where slug in (select 'scale-episode-' || n from generate_series(${from}::int, ${to}::int) as n)`,
   );
-  await db.execute(sql`drop table scale_body_pairs`);
 }
 
 async function seedSubscriberRows(db: Db, counts: ScaleCounts, progress: Progress) {
