@@ -58,6 +58,16 @@ describeEachDatabase("the scaled data set", (get) => {
     const lines: string[] = [];
     await seedScale({ db, scale, progress: (line) => lines.push(line) });
     expect(lines.at(-1)).toMatch(/^done in/);
+    // Every step says how long it took (the lines within a step count its rows).
+    const steps = lines.filter((line) => !line.startsWith("  "));
+    expect(steps.filter((line) => !/ in \d+\.\d s$/.test(line))).toEqual([]);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^subscribers: \d search indexes built in /),
+        expect.stringMatching(/^page views: daily figures for 363 days in /),
+        expect.stringMatching(/^analyze \(the planner's statistics\) in /),
+      ]),
+    );
     const rows = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0].n;
     expect(await rows(clients)).toBe(expected.clients);
     expect(await rows(clientContacts)).toBe(expected.contacts);

@@ -341,16 +341,17 @@ async function seedBusinessRows(db: Db, counts: ScaleCounts, progress: Progress)
     from generate_series(${from}::int, ${to}::int) as n
     join scale_clients c on c.k = 1 + n % ${clients}`,
   );
-  const milestonesStartedAt = performance.now();
-  await db.execute(sql`
+  await timed(
+    progress,
+    () => `milestones: ${counts.milestonesPerProject} for each project`,
+    () =>
+      db.execute(sql`
     insert into project_milestones (project_id, position, title, due_date, is_done, done_at)
     select p.id, m, (array['Discovery','Design','Build','Launch'])[m + 1], p.start_date + (m + 1) * 30,
            p.status = 'completed' or p.start_date + (m + 1) * 30 < current_date,
            case when p.status = 'completed' or p.start_date + (m + 1) * 30 < current_date then now() end
     from projects p cross join generate_series(0, ${counts.milestonesPerProject - 1}) as m
-    where p.onboarding_id like 'scale-%'`);
-  progress(
-    `milestones: ${counts.milestonesPerProject} for each project in ${secondsSince(milestonesStartedAt)}`,
+    where p.onboarding_id like 'scale-%'`),
   );
   await db.execute(sql`drop table scale_clients`);
 }
@@ -494,9 +495,12 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
   const today = utcDay(now);
   const firstRawDay = addDays(today, 1 - RAW_EVENT_DAYS);
   const firstDay = addDays(today, 1 - counts.pageViewDays);
-  let startedAt = performance.now();
   // Older days: the rollup's rows, made in SQL with the same shares the raw events have.
-  await db.execute(sql`
+  await timed(
+    progress,
+    () => `page views: daily figures for ${counts.pageViewDays - RAW_EVENT_DAYS} days`,
+    () =>
+      db.execute(sql`
     with days as (
       select d::date as day, (${perDay} * (0.8 + 0.4 * ((extract(doy from d)::int * 37) % 100) / 100.0))::int as views
       from generate_series(${firstDay}::date, ${addDays(firstRawDay, -1)}::date, interval '1 day') as d
@@ -519,15 +523,17 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
     insert into analytics_daily (day, dimension, value, views, visitors)
     select days.day, shares.dimension, shares.value, greatest(1, (days.views * shares.share)::int),
            greatest(1, (days.views * shares.share * 0.6)::int)
-    from days cross join shares`);
-  progress(
-    `page views: daily figures for ${counts.pageViewDays - RAW_EVENT_DAYS} days in ${secondsSince(startedAt)}`,
+    from days cross join shares`),
   );
-  startedAt = performance.now();
   // The kept days: raw events, then the product's rollup.
-  for (let offset = 0; offset < RAW_EVENT_DAYS; offset++) {
-    const day = addDays(firstRawDay, offset);
-    await db.execute(sql`
+  await timed(
+    progress,
+    () =>
+      `page views: ${(perDay * RAW_EVENT_DAYS).toLocaleString("en")} raw events for the last ${RAW_EVENT_DAYS} days, rolled up`,
+    async () => {
+      for (let offset = 0; offset < RAW_EVENT_DAYS; offset++) {
+        const day = addDays(firstRawDay, offset);
+        await db.execute(sql`
       insert into analytics_events (occurred_at, day, kind, path, episode, referrer_host, utm_source, utm_medium, utm_campaign, device, country, visitor_hash)
       select ${day}::date + make_interval(secs => n::float8 * 86399 / ${perDay}), ${day}::date,
              case when n % 50 = 0 then 'play' else 'view' end,
@@ -543,10 +549,9 @@ async function seedPageViews(db: Db, counts: ScaleCounts, progress: Progress, no
              (array['US', 'GB', 'DE', 'FR', 'NL', 'CA', 'AU', 'SE', 'ES', 'IT'])[1 + n % 10],
              md5(${day}::text || (n % ${Math.max(1, Math.round(perDay * 0.6))}))
       from generate_series(1, ${perDay}) as n`);
-    await rollupDay(db, day);
-  }
-  progress(
-    `page views: ${(perDay * RAW_EVENT_DAYS).toLocaleString("en")} raw events for the last ${RAW_EVENT_DAYS} days, rolled up, in ${secondsSince(startedAt)}`,
+        await rollupDay(db, day);
+      }
+    },
   );
 }
 
