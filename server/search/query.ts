@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { wordPairsOf } from "#server/db/schema/search.ts";
 import type { SearchHit, SearchKind, SearchResults } from "#shared/search.ts";
 import {
   headlineToHtml,
@@ -85,23 +84,17 @@ async function phrasePairsQuery(db: Db, query: string): Promise<SQL | null> {
   return sql`${quoted.join(" & ")}::tsquery`;
 }
 
-/** The phrase index's expression for the row `d`, as the index was made on it. */
-const pairsOfRow = wordPairsOf({
-  title: sql`d.title`,
-  summary: sql`d.summary`,
-  keywords: sql`d.keywords`,
-  body: sql`d.body`,
-});
-
 /**
  * The row `d`'s `vector` matches: through that vector's own index, or, given the phrases'
- * pairs, through the phrase index with the phrase checked in the few rows it finds.
+ * pairs, through the phrase index (the pages' pairs, a table of their own) with the phrase
+ * checked in the few rows it finds.
  * `ts_match_vq` is `@@` written as a function, which the planner does not take to the
  * vector's index: doing that too would read every page holding the words in any order.
  */
 function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
   return pairs
-    ? sql`${pairsOfRow} @@ ${pairs} and ts_match_vq(${vector}, ${tsQuery})`
+    ? sql`d.id in (select p.document_id from search_document_pairs p where p.pairs @@ ${pairs})
+        and ts_match_vq(${vector}, ${tsQuery})`
     : sql`${vector} @@ ${tsQuery}`;
 }
 

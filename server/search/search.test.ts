@@ -584,16 +584,91 @@ describeEachDatabase("site search", (get) => {
     expect(await paths(`"${c}"`)).toEqual([apart]);
   });
 
-  it("reads a phrase's candidates from the phrase index, by the expression it was made on", async () => {
+  it("reads a phrase's candidates from the phrase index, on the pages' pairs table", async () => {
     const plan = await get().db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(sql`
         explain select d.id from search_documents d
-        where search_word_pairs('english', d.title, d.summary || ' ' || d.keywords, d.body)
-          @@ ${"'machin learn'"}::tsquery`);
+        where d.id in (select p.document_id from search_document_pairs p
+          where p.pairs @@ ${"'machin learn'"}::tsquery)`);
       return result.rows.map((row) => Object.values(row)[0]).join("\n");
     });
-    expect(plan).toContain("search_documents_phrase_idx");
+    expect(plan).toContain("search_document_pairs_idx");
+  });
+
+  it("keeps each page's word pairs in step with its text, and deletes them with the page", async () => {
+    const { db } = get();
+    const refId = `pairs-${plainWord(6)}`;
+    const pairsOf = async () => {
+      const result = await db.execute(sql`
+        select tsvector_to_array(p.pairs) as pairs
+        from search_documents d join search_document_pairs p on p.document_id = d.id
+        where d.kind = 'insight' and d.ref_id = ${refId}`);
+      return (result.rows[0] as { pairs: string[] } | undefined)?.pairs;
+    };
+    await db.execute(sql`
+      insert into search_documents (kind, ref_id, path, title, summary, keywords, body)
+      values ('insight', ${refId}, '/insights/pairs', 'Machine learning', 'Model evaluation', 'data', 'Prompt design')`);
+    // The summary and keywords are one part ("Model evaluation data"); no pair spans two parts.
+    expect(await pairsOf()).toEqual(["evalu data", "machin learn", "model evalu", "prompt design"]);
+    // A change of any text writes them again; a change of anything else leaves them.
+    await db.execute(sql`
+      update search_documents set body = 'Edge caching' where kind = 'insight' and ref_id = ${refId}`);
+    expect(await pairsOf()).toEqual(["edg cach", "evalu data", "machin learn", "model evalu"]);
+    await db.execute(sql`
+      update search_documents set title = 'Deep learning', path = '/insights/pairs-2'
+      where kind = 'insight' and ref_id = ${refId}`);
+    expect(await pairsOf()).toEqual(["deep learn", "edg cach", "evalu data", "model evalu"]);
+    await db.execute(sql`
+      update search_documents set path = '/insights/pairs-3' where kind = 'insight' and ref_id = ${refId}`);
+    expect(await pairsOf()).toEqual(["deep learn", "edg cach", "evalu data", "model evalu"]);
+    await db.execute(
+      sql`delete from search_documents where kind = 'insight' and ref_id = ${refId}`,
+    );
+    const left = await db.execute(sql`
+      select count(*)::int as count from search_document_pairs p
+      where not exists (select 1 from search_documents d where d.id = p.document_id)`);
+    expect(left.rows[0]).toEqual({ count: 0 });
+  });
+
+  it("keeps the word pairs a writer gives in the statement that inserts the page", async () => {
+    const { db } = get();
+    const refId = `given-${plainWord(6)}`;
+    // The scaled seed's way: the pairs computed once for a text, given with the insert.
+    await db.execute(sql`
+      with documents as (
+        insert into search_documents (kind, ref_id, path, title, body)
+        values ('insight', ${refId}, '/insights/given', 'Machine learning', 'Prompt design')
+        returning id
+      )
+      insert into search_document_pairs (document_id, pairs)
+      select id, ${"'given pair'"}::tsvector from documents`);
+    const result = await db.execute(sql`
+      select tsvector_to_array(p.pairs) as pairs
+      from search_documents d join search_document_pairs p on p.document_id = d.id
+      where d.ref_id = ${refId}`);
+    expect(result.rows).toEqual([{ pairs: ["given pair"] }]);
+    await db.execute(sql`delete from search_documents where ref_id = ${refId}`);
+  });
+
+  it("finds a phrase after the page's text is edited, and no longer by the words it lost", async () => {
+    const [a, b, c] = [plainWord(7), plainWord(7), plainWord(7)];
+    const saved = await saveInsight({
+      database: get(),
+      input: insight({ body: `Start ${a} ${b} end.` }),
+      actor,
+    });
+    const paths = async (query: string) =>
+      (await searchSite({ db: get().db, query })).items.map((item) => item.path.split("/").pop());
+    expect(await paths(`"${a} ${b}"`)).toEqual([saved.slug]);
+    await saveInsight({
+      database: get(),
+      id: saved.id,
+      input: insight({ slug: saved.slug, body: `Start ${a} ${c} end.` }),
+      actor,
+    });
+    expect(await paths(`"${a} ${b}"`)).toEqual([]);
+    expect(await paths(`"${a} ${c}"`)).toEqual([saved.slug]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   customType,
   index,
@@ -20,26 +20,12 @@ const tsvector = customType<{ data: string }>({
 export type { SearchKind } from "#shared/search.ts";
 
 /**
- * The pairs of words side by side in a page's title, its summary and keywords, and its body
- * (each on its own: a pair never spans two of them), as the phrase index holds them. The
- * query that uses the index repeats this expression (server/search/query.ts).
- */
-export const wordPairsOf = (table: {
-  title: SQLWrapper;
-  summary: SQLWrapper;
-  keywords: SQLWrapper;
-  body: SQLWrapper;
-}) =>
-  sql`search_word_pairs('english', ${table.title}, ${table.summary} || ' ' || ${table.keywords}, ${table.body})`;
-
-/**
  * One row per public page the site search finds: live insights, case studies and podcast
  * episodes, and the service guides. Kept in step by server/search when content changes;
  * `search_vector` weighs the title (A) above the summary and keywords (B) and the body (C).
  * The index of `title_vector` finds the title matches a bounded ranking must not miss.
- * The phrase index holds each pair of words that stand side by side (stemmed, as
- * `search_word_pairs`, migration 0036, makes them): a quoted phrase first finds the pages
- * that have its pairs, then checks the phrase in those few (decision 796).
+ * A page's word pairs, which a quoted phrase is looked up by, are a table of their own
+ * (`searchDocumentPairs`), so these rows stay narrow.
  */
 export const searchDocuments = pgTable(
   "search_documents",
@@ -75,9 +61,29 @@ export const searchDocuments = pgTable(
     uniqueIndex("search_documents_ref_idx").on(table.kind, table.refId),
     index("search_documents_vector_idx").using("gin", table.searchVector),
     index("search_documents_title_vector_idx").using("gin", table.titleVector),
-    index("search_documents_phrase_idx")
-      .using("gin", wordPairsOf(table))
-      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Each page's pairs of words that stand side by side in its title, its summary and keywords,
+ * and its body (stemmed, as `search_word_pairs`, migration 0036, makes them; a pair never
+ * spans two of those parts). A quoted phrase first finds the pages that have its pairs through
+ * the phrase index, then checks the phrase in those few (decision 796). A table of its own,
+ * joined only by a quoted phrase: as a column the pairs made every document row 2.4 KB wider
+ * and the ranking of many candidates slower (decision 822). Triggers on `search_documents`
+ * (migration 0042) write a page's pairs whenever its text is written; deleting the page
+ * deletes them.
+ */
+export const searchDocumentPairs = pgTable(
+  "search_document_pairs",
+  {
+    documentId: uuid("document_id")
+      .primaryKey()
+      .references(() => searchDocuments.id, { onDelete: "cascade" }),
+    pairs: tsvector("pairs").notNull(),
+  },
+  (table) => [
+    index("search_document_pairs_idx").using("gin", table.pairs).with({ fastupdate: false }),
   ],
 );
 

@@ -64,6 +64,7 @@ describeEachDatabase("the scaled data set", (get) => {
     expect(steps).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^subscribers: \d search indexes built in /),
+        expect.stringMatching(/^search_document_pairs: 1 search index built in /),
         expect.stringMatching(/^page views: daily figures for 363 days in /),
         expect.stringMatching(/^analyze \(the planner's statistics\) in /),
       ]),
@@ -135,6 +136,23 @@ describeEachDatabase("the scaled data set", (get) => {
       .where(eq(searchWords.word, "kubernetes"));
     expect(holding[0].n).toBeGreaterThan(expected.insights / 10);
     expect(listed?.documents).toBe(holding[0].n);
+    // Every page has the word pairs its text makes (given by the seed, not by the trigger), so
+    // a quoted phrase finds seeded pages.
+    const pairs = await db.execute(sql`
+      select count(*)::int as pages,
+        count(*) filter (where p.pairs is not distinct from
+          search_word_pairs('english', d.title, d.summary || ' ' || d.keywords, d.body))::int as right
+      from search_documents d left join search_document_pairs p on p.document_id = d.id`);
+    const { pages, right } = pairs.rows[0] as { pages: number; right: number };
+    expect(pages).toBeGreaterThan(expected.insights);
+    expect(right).toBe(pages);
+    const [seeded] = await db
+      .select({ title: insights.title })
+      .from(insights)
+      .where(eq(insights.slug, "scale-insight-1"));
+    const phrase = seeded.title.split(" ").slice(0, 2).join(" ");
+    const byPhrase = await searchSite({ db, query: `"${phrase}"` });
+    expect(byPhrase.items.map((item) => item.title)).toContain(seeded.title);
   }, 120_000);
 
   it("refuses to add scaled data twice", async () => {

@@ -217,7 +217,9 @@ export async function seedScale({
   );
   await seedBusiness();
   await withoutGinIndexes(db, progress, "search_documents", () =>
-    seedContentRows(db, counts, progress),
+    withoutGinIndexes(db, progress, "search_document_pairs", () =>
+      seedContentRows(db, counts, progress),
+    ),
   );
   // Its documents went in by SQL: the typo rules' word list is counted from them.
   await timed(
@@ -420,7 +422,20 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     from generate_series(${from}::int, ${to}::int) as n`,
     10_000,
   );
-  // The site search's documents, as server/search/documents.ts makes them for these rows.
+  // The site search's documents, as server/search/documents.ts makes them for these rows, and
+  // their word pairs, given in the same statement so the insert trigger leaves them (migration
+  // 0042): a body's pairs are computed once for each of the few texts, and only the title's and
+  // summary's for each page.
+  const bodies = [
+    ...texts.insights.map((text) => text.plain),
+    ...texts.cases.map((text) => `${text.challenge} ${text.solution} ${text.results}`),
+    ...texts.notes,
+  ];
+  await db.execute(sql`drop table if exists scale_body_pairs`);
+  await db.execute(sql`
+    create table scale_body_pairs as
+    select body, search_word_pairs('english', body) as pairs
+    from (select distinct body from unnest(${textArray(bodies)}) as body) as distinct_bodies`);
   const index = async (label: string, total: number, select: (from: number, to: number) => SQL) =>
     inChunks(
       db,
@@ -428,8 +443,15 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
       label,
       total,
       (from, to) => sql`
-      insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at)
-      ${select(from, to)}`,
+      with documents as (
+        insert into search_documents (kind, ref_id, path, title, summary, keywords, body, published_at)
+        ${select(from, to)}
+        returning id, title, summary, keywords, body
+      )
+      insert into search_document_pairs (document_id, pairs)
+      select d.id, search_word_pairs('english', d.title, d.summary || ' ' || d.keywords)
+        || coalesce(p.pairs, search_word_pairs('english', d.body))
+      from documents d left join scale_body_pairs p on p.body = d.body`,
       10_000,
     );
   await index(
@@ -455,6 +477,7 @@ async function seedContentRows(db: Db, counts: ScaleCounts, progress: Progress) 
     select 'episode', id::text, '/podcasts#' || slug, title, '', '', show_notes, published_at
     from podcast_episodes where slug in (select 'scale-episode-' || n from generate_series(${from}::int, ${to}::int) as n)`,
   );
+  await db.execute(sql`drop table scale_body_pairs`);
 }
 
 async function seedSubscriberRows(db: Db, counts: ScaleCounts, progress: Progress) {
