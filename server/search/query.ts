@@ -98,9 +98,6 @@ function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
     : sql`${vector} @@ ${tsQuery}`;
 }
 
-/** The lexeme the search's configuration makes of one word (null for a stop word). */
-const stemOf = (word: SQL) => sql`(tsvector_to_array(to_tsvector('english', ${word})))[1]`;
-
 /**
  * The indexed words each query word may stand for under the typo rules (words.ts): within
  * its typo budget, and for the last word within it of a word's start too. Candidates are
@@ -119,24 +116,24 @@ export async function typoAlternatives(db: Db, words: string[]) {
   const alternatives = words.map(() => [] as string[]);
   if (asked.length === 0) return alternatives;
   const result = await db.execute(sql`
-    select q.position::int as position, w.word, w.documents, ${stemOf(sql`w.word`)} as stem
+    select q.position::int as position, w.word, w.documents, w.stem
     from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
       string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
       string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
       with ordinality as q(word, budget, last, position)
     cross join lateral (
-      select w.word, w.documents from search_words w
+      select w.word, w.documents, w.stem from search_words w
       where q.last = 0 and length(w.word) between length(q.word) - q.budget and length(q.word) + q.budget
       order by w.word <-> q.word limit ${TYPO_CANDIDATES}
     ) as w
     union all
-    select q.position::int, w.word, w.documents, ${stemOf(sql`w.word`)}
+    select q.position::int, w.word, w.documents, w.stem
     from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
       string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
       string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
       with ordinality as q(word, budget, last, position)
     cross join lateral (
-      select w.word, w.documents from search_words w
+      select w.word, w.documents, w.stem from search_words w
       where q.last = 1 and length(w.word) >= length(q.word) - q.budget
       order by q.word <<-> w.word limit ${TYPO_CANDIDATES}
     ) as w`);

@@ -256,6 +256,14 @@ describeEachDatabase("site search", (get) => {
     ).rows.map((row) => (row as { stem: string }).stem);
     expect(stems).toContain("design");
     expect(new Set(stems).size).toBe(stems.length);
+    // The word list keeps each word's stem, made once when the word is listed.
+    const listed = await get().db.execute(
+      sql`select word, stem from search_words where word in ('designs', 'designer') order by word`,
+    );
+    expect(listed.rows).toEqual([
+      { word: "designer", stem: "design" },
+      { word: "designs", stem: "design" },
+    ]);
   });
 
   it("keeps the word list in step with what is published", async () => {

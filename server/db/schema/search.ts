@@ -99,6 +99,13 @@ export const searchWords = pgTable(
   {
     word: text("word").primaryKey(),
     documents: integer("documents").notNull(),
+    /**
+     * The word as the search vector stems it (null for a stop word): typo tolerance offers one
+     * word a stem, and stemming each candidate at every search cost more than the lookup.
+     */
+    stem: text("stem").generatedAlwaysAs(
+      (): SQL => sql`(tsvector_to_array(to_tsvector('english', ${searchWords.word})))[1]`,
+    ),
   },
   (table) => [index("search_words_trgm_idx").using("gist", table.word.op("gist_trgm_ops"))],
 );
