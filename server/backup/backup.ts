@@ -29,7 +29,11 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * Tables a trigger fills from others (the subscribers per tag): never written to a backup,
  * emptied with the rest by a restore and counted again as their sources go back in.
  */
-export const derivedTables = new Set(["subscriber_tags", "payment_months"]);
+export const derivedTables = new Set([
+  "subscriber_tags",
+  "payment_months",
+  "search_document_pairs",
+]);
 
 /** Our tables in the current schema, in an order where every table comes after those it references. */
 export async function tablesInDependencyOrder(db: Db): Promise<string[]> {

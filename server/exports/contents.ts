@@ -33,6 +33,7 @@ export const excludedTables: Record<string, string> = {
   import_items: "previews of imports on this server",
   search_documents: "the search index, made again from the content",
   search_words: "the search index's word list, made again from the content",
+  search_document_pairs: "the search index's word pairs, made again from the content",
   subscriber_tags: "the count of subscribers per tag, counted again as subscribers load",
   payment_months: "what was paid each month, counted again as payments load",
   __drizzle_migrations: "the database's own migration record",
