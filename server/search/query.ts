@@ -7,16 +7,16 @@ import {
   TAG_MARKERS,
   TITLE_HEADLINE_OPTIONS,
 } from "./highlight";
-import { prefixDistance, typoBudget, typoDistance } from "./words";
+import { indexWordsOf, prefixDistance, typoBudget, typoDistance } from "./words";
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 10;
 /** Matches ranked at most: past this a search says "1,000+" (decision 321). */
 export const SEARCH_RANK_LIMIT = 1_000;
 /**
- * Title matches added to the ranked set at most, beside the matches the index finds first:
- * twenty pages of them. Each is read and ranked, and a word in thousands of titles ranked
- * a thousand (decision 805).
+ * Title matches added to the ranked set at most, beside the matches the index finds first
+ * (those it found are not added again): twenty pages of them. Each is read and ranked, and a
+ * word in thousands of titles ranked a thousand (decision 805).
  */
 const TITLE_CANDIDATES = 200;
 /**
@@ -171,6 +171,32 @@ export async function typoAlternatives(db: Db, words: string[]) {
 }
 
 /**
+ * Whether a query word cannot match as typed: its stem (the last word's as the start of one)
+ * is not in the word list. Such a query goes straight to its typos (decision 825). Only words
+ * the list keeps are asked about (indexWordsOf's rules); a stop word has no stem and always
+ * passes.
+ */
+async function hasUnknownWord(db: Db, words: string[]) {
+  const asked = words
+    .map((word, index) => ({ word, last: index === words.length - 1 }))
+    .filter((entry) => indexWordsOf([entry.word]).size > 0);
+  if (asked.length === 0) return false;
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
+        string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
+        as q(word, last)
+      cross join lateral (
+        select (tsvector_to_array(to_tsvector('english', q.word)))[1] as stem) as s
+      where s.stem is not null and not exists (
+        select 1 from search_words w
+        where w.stem collate "C" between s.stem
+          and s.stem || case when q.last = 1 then chr(1114111) else '' end)
+    ) as unknown`);
+  return (result.rows[0] as { unknown: boolean }).unknown;
+}
+
+/**
  * Plain words, each with the words it may stand for: "(desing | design) & (prompt:* |
  * prompts)"; the last word also as a prefix unless `prefix` is false.
  */
@@ -252,8 +278,8 @@ function toHit(row: Row): SearchHit {
  * match comes first, then ts_rank_cd (the title weighs most, then summary and keywords,
  * then the body), then the newest. A word on every page must not mean ranking every page
  * (decision 321): the candidates are at most `cap` + 1 matches as the index finds them, and
- * up to TITLE_CANDIDATES title matches (their own index), so that title matches lead; `total` is
- * the first count, past `cap` only to say "more". Each candidate is scored as it is found
+ * up to TITLE_CANDIDATES other title matches (their own index), so that title matches lead;
+ * `total` is the first count, past `cap` only to say "more". Each candidate is scored as it is found
  * (materialized: once), the ranking reads ids and numbers only, and the page's rows are
  * joined back for snippets.
  */
@@ -283,24 +309,23 @@ async function findMatches(
     whole?: SQL | null;
   },
 ) {
-  // Scored where each candidate is found, its row read there anyway; a title match the first
-  // scan found is not scored again (decision 796).
-  const scoreColumns = (isScored: SQL) => sql`d.id, d.published_at,
+  // Scored where each candidate is found, its row read there anyway (decision 796).
+  const scoreColumns = sql`d.id, d.published_at,
     ${exact ?? sql`true`} as exact,
     d.title_vector @@ ${tsQuery} as in_title,
-    case when ${isScored} then 0 else ts_rank_cd(d.search_vector, ${tsQuery}, 1) end as rank`;
+    ts_rank_cd(d.search_vector, ${tsQuery}, 1) as rank`;
   // A prefix the index must expand (GIN's partial match) gathers every page holding any word
   // it starts, before the limit: the words as typed are looked for first, and stop at the cap.
   const matched = whole
     ? sql`whole as materialized (
-      select ${scoreColumns(sql`false`)} from search_documents d
+      select ${scoreColumns} from search_documents d
       where ${matchesOf(sql`d.search_vector`, whole, pairs)} and ${isLive}
       limit ${cap + 1}
     ),
     matched as materialized (
       (select * from whole)
       union all
-      (select ${scoreColumns(sql`false`)} from search_documents d
+      (select ${scoreColumns} from search_documents d
         where (select count(*) from whole) <= ${cap}
           and ${matchesOf(sql`d.search_vector`, tsQuery, pairs)}
           and not (d.search_vector @@ ${whole}) and ${isLive}
@@ -308,23 +333,22 @@ async function findMatches(
       limit ${cap + 1}
     )`
     : sql`matched as materialized (
-      select ${scoreColumns(sql`false`)} from search_documents d
+      select ${scoreColumns} from search_documents d
       where ${matchesOf(sql`d.search_vector`, tsQuery, pairs)} and ${isLive}
       limit ${cap + 1}
     )`;
   const result = await db.execute(sql`
     with ${matched},
     titled as materialized (
-      select d.id in (select id from matched) as seen,
-        ${scoreColumns(sql`d.id in (select id from matched)`)}
-      from search_documents d
+      select ${scoreColumns} from search_documents d
       where ${matchesOf(sql`d.title_vector`, tsQuery, pairs)} and ${isLive}
+        and not exists (select 1 from matched m where m.id = d.id)
       limit ${Math.min(cap, TITLE_CANDIDATES)}
     ),
     scored as (
       select * from matched
       union all
-      select id, published_at, exact, in_title, rank from titled where not seen
+      select * from titled
     ),
     ranked as (
       select scored.*, (select count(*) from matched) as total from scored
@@ -385,17 +409,20 @@ export async function searchSite({
       );
     return { rows, total };
   };
-  let { rows, total } = await pageOf();
   const lower = words.map((word) => word.toLowerCase());
+  // A word no page holds finds nothing as typed: not searched so (decision 825).
+  const unknown = plain && (await hasUnknownWord(db, lower));
+  let { rows, total } = unknown ? { rows: [] as Row[], total: 0 } : await pageOf();
   if (plain && total < FUZZY_BELOW) {
     // Too little for the words as typed: each may also stand for the indexed words within
     // its typos; what matches as typed still comes first.
     const alternatives = await typoAlternatives(db, lower);
     if (alternatives.some((list) => list.length > 0)) {
       // On the first page the rows are every match as typed (fewer than FUZZY_BELOW), so
-      // they are known by id rather than tested again on each candidate's whole vector.
+      // they are known by id rather than tested again on each candidate's whole vector; a
+      // query with an unknown word matched nothing as typed.
       const exact =
-        page === 1 && rows.length === total
+        unknown || (page === 1 && rows.length === total)
           ? rows.length > 0
             ? sql`d.id in (${sql.join(
                 rows.map((row) => sql`${row.id}`),
@@ -406,7 +433,7 @@ export async function searchSite({
       tsQuery = wordsTsQuery(lower, alternatives);
       whole = wordsTsQuery(lower, alternatives, false);
       ({ rows, total } = await pageOf(exact));
-    }
+    } else if (unknown) ({ rows, total } = await pageOf());
   }
   const suggestion = plain && total === 0 && page === 1 ? await suggestQuery(db, lower) : null;
   const more = total > rankLimit;

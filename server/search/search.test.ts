@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { saveCaseStudy } from "#server/content-admin/case-studies.ts";
 import { deleteInsight, saveInsight } from "#server/content-admin/insights.ts";
 import { publishDueContent } from "#server/content-admin/publishing.ts";
+import type { Db } from "#server/db/client.ts";
 import { insights } from "#server/db/schema/content.ts";
 import { searchDocuments } from "#server/db/schema/search.ts";
 import { createEpisode, publishDuePodcasts } from "#server/podcasts/episodes.ts";
@@ -45,6 +46,21 @@ const added = (text: string, at: number) => `${text.slice(0, at)}o${text.slice(a
 /** Two neighbouring letters swapped. */
 const swapped = (text: string, at: number) =>
   text.slice(0, at) + text[at + 1] + text[at] + text.slice(at + 2);
+
+/** The handle with a count of the statements sent through it (the search uses `execute`). */
+function countingStatements(db: Db) {
+  let sent = 0;
+  const counted = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== "execute") return Reflect.get(target, key, receiver);
+      return (...args: Parameters<Db["execute"]>) => {
+        sent++;
+        return target.execute(...args);
+      };
+    },
+  });
+  return { db: counted, sent: () => sent };
+}
 
 function insight(overrides: Record<string, unknown> = {}) {
   return {
@@ -339,6 +355,29 @@ describeEachDatabase("site search", (get) => {
     expect(second.items).toHaveLength(2);
     const firstPaths = new Set(first.items.map((item) => item.path));
     expect(second.items.filter((item) => firstPaths.has(item.path))).toEqual([]);
+  });
+
+  it("goes straight to a word's typos when the word list lacks it, and still finds what matches as typed", async () => {
+    const term = plainWord(7);
+    const saved = await saveInsight({
+      database: get(),
+      input: insight({ title: `About ${term}`, body: "Some body text." }),
+      actor,
+    });
+    const path = `/insights/${saved.slug}`;
+    const paths = (results: { items: Array<{ path: string }> }) =>
+      results.items.map((item) => item.path);
+    // Statements a search sends: the word list's check, then what it needs.
+    const counted = countingStatements(get().db);
+    expect(paths(await searchSite({ db: counted.db, query: wrong(term, 3) }))).toEqual([path]);
+    // The check, the typo lookup and the search with the typos: none as typed.
+    expect(counted.sent()).toBe(3);
+    // The last word as the start of a listed word is known: searched as typed.
+    expect(paths(await searchSite({ db: get().db, query: term.slice(0, 5) }))).toContain(path);
+    // A word the list has lost (a list behind its pages) is still found as typed.
+    await get().db.execute(sql`delete from search_words where word = ${term}`);
+    expect(paths(await searchSite({ db: get().db, query: term }))).toEqual([path]);
+    expect(paths(await searchSite({ db: get().db, query: `${term} body` }))).toEqual([path]);
   });
 
   it("leaves out drafts, schedules, unpublished, deleted and future-dated items", async () => {

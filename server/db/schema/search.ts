@@ -107,5 +107,9 @@ export const searchWords = pgTable(
       (): SQL => sql`(tsvector_to_array(to_tsvector('english', ${searchWords.word})))[1]`,
     ),
   },
-  (table) => [index("search_words_trgm_idx").using("gist", table.word.op("gist_trgm_ops"))],
+  (table) => [
+    index("search_words_trgm_idx").using("gist", table.word.op("gist_trgm_ops")),
+    // "Is this stem, or a stem starting so, listed": byte order, so a prefix is one range.
+    index("search_words_stem_idx").on(sql`${table.stem} collate "C"`),
+  ],
 );
