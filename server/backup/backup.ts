@@ -219,12 +219,16 @@ export async function restoreBackup({
         );
       }
     }
-    // Serial and identity columns continue after the restored rows.
+    // Serial and identity columns continue after the restored rows. The table's name goes with
+    // its schema: the planner may ask for the sequence of any schema's column (the migration
+    // record's, in "drizzle") before it filters by schema, and an unqualified name not on the
+    // search path is an error, not a null.
     const sequences = await tx.execute(sql`
-      select table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
+      select table_name, column_name,
+        pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) as seq
       from information_schema.columns
       where table_schema = current_schema()
-        and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`);
+        and pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) is not null`);
     for (const row of sequences.rows as Array<{
       table_name: string;
       column_name: string;
