@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { quoteIdentifier as quote, restartSequences } from "#server/db/table-copy.ts";
 import { AppError } from "#server/errors.ts";
 import { copyUploads, type SkippedUpload } from "./uploads";
 
@@ -22,8 +23,6 @@ type Manifest = {
 
 /** What a backup or restore did: the manifest, and the files of the uploads folder it left out. */
 export type BackupOutcome = Manifest & { skippedUploads: SkippedUpload[] };
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Tables a trigger fills from others (the subscribers per tag): never written to a backup,
@@ -219,27 +218,8 @@ export async function restoreBackup({
         );
       }
     }
-    // Serial and identity columns continue after the restored rows. The table's name goes with
-    // its schema: the planner may ask for the sequence of any schema's column (the migration
-    // record's, in "drizzle") before it filters by schema, and an unqualified name not on the
-    // search path is an error, not a null.
-    const sequences = await tx.execute(sql`
-      select table_name, column_name,
-        pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) as seq
-      from information_schema.columns
-      where table_schema = current_schema()
-        and pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) is not null`);
-    for (const row of sequences.rows as Array<{
-      table_name: string;
-      column_name: string;
-      seq: string;
-    }>) {
-      await tx.execute(
-        sql.raw(
-          `select setval('${row.seq}', coalesce((select max(${quote(row.column_name)}) from ${quote(row.table_name)}), 0) + 1, false)`,
-        ),
-      );
-    }
+    // Serial and identity columns continue after the restored rows.
+    await restartSequences(tx);
   });
 
   const skippedUploads = uploadsDir

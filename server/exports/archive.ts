@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import yazl from "yazl";
 import { migrationCount, tablesInDependencyOrder } from "#server/backup/backup.ts";
 import type { Db } from "#server/db/client.ts";
+import { quoteIdentifier as quote } from "#server/db/table-copy.ts";
 import type { Env } from "#server/env.ts";
 import { getStorage } from "#server/storage/storage.ts";
 import { EXPORT_FORMAT, excludedColumns, excludedTables, uploadedFileQueries } from "./contents";
@@ -27,7 +28,6 @@ export type ExportManifest = {
 };
 
 const BATCH = 500;
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The tables an export holds, parents before children. */
 export async function exportedTables(db: Db) {

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { migrationCount } from "#server/backup/backup.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { settings } from "#server/db/schema/settings.ts";
+import { quoteIdentifier as quote, restartSequences } from "#server/db/table-copy.ts";
 import type { Env } from "#server/env.ts";
 import { AppError } from "#server/errors.ts";
 import { readJsonRecords } from "#server/imports/json-records.ts";
@@ -33,7 +34,6 @@ export const archiveZipLimits: ZipLimits = {
 };
 
 const BATCH = 500;
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export type LoadOutcome = {
   manifest: ExportManifest;
@@ -178,21 +178,8 @@ export async function loadExportArchive({
         loaded[table] += batch.length;
         onTable?.(table, loaded[table]);
       }
-      const sequences = await tx.execute(sql`
-        select table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
-        from information_schema.columns
-        where table_schema = current_schema()
-          and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`);
-      for (const row of sequences.rows as Array<{
-        table_name: string;
-        column_name: string;
-        seq: string;
-      }>)
-        await tx.execute(
-          sql.raw(
-            `select setval('${row.seq}', coalesce((select max(${quote(row.column_name)}) from ${quote(row.table_name)}), 0) + 1, false)`,
-          ),
-        );
+      // Serial and identity columns continue after the loaded rows.
+      await restartSequences(tx);
       // The demo content never lands on top of what was moved in.
       await tx
         .insert(settings)
