@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { auditEvents } from "#server/db/schema/audit.ts";
 import { chatMessages } from "#server/db/schema/chat.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { mailMessages } from "#server/db/schema/mail.ts";
 import { AppError } from "#server/errors.ts";
+import { inOneClockWindow } from "#tests/helpers/clock.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import {
   assignConversation,
@@ -113,11 +114,8 @@ describeEachDatabase("chat conversations", (get) => {
   it("limits messages per visitor and per address", async () => {
     const database = get();
     const visitorId = newVisitor();
-    // The limits count per minute from the clock's minute: the clock stands still a second into
-    // one, so that a slow run cannot cross into the next minute half-way through the count.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 61_000);
-    try {
+    // The limits count per minute of the clock: the whole count in one minute, however slow the run.
+    await inOneClockWindow(60_000, async () => {
       for (let index = 0; index < 20; index++)
         await sendVisitorMessage({ database, visitorId, body: `m${index}`, address: null });
       const error = await sendVisitorMessage({
@@ -136,9 +134,7 @@ describeEachDatabase("chat conversations", (get) => {
       await expect(
         consumeRateLimit(database.db, { key, limit: 2, windowMs: 60_000 }),
       ).rejects.toThrow(/too quickly/);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it("takes an email while nobody is online and makes a lead from it", async () => {

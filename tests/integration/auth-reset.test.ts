@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import {
   findResetLink,
   PASSWORD_RESET_JOB,
@@ -13,6 +13,7 @@ import { changeOwnPassword, createStaffUser } from "#server/auth/users.ts";
 import { jobs, mailMessages } from "#server/db/schema/index.ts";
 import type { AppError } from "#server/errors.ts";
 import { testAuthEnv, thrown } from "#tests/helpers/auth-context.ts";
+import { inOneClockWindow } from "#tests/helpers/clock.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 
 const env = testAuthEnv();
@@ -73,12 +74,8 @@ describeEachDatabase("a new password ends older reset links", (get) => {
   });
 
   it("limits forgot-password requests per address typed and per client address, under parallel requests, alike for unknown addresses", async () => {
-    // The limits count per window of the clock (15 minutes): the clock stands still a second
-    // into one, so that a slow run cannot cross into the next window half-way through the count.
-    const { windowMs } = RESET_REQUEST_LIMITS;
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Math.floor(Date.now() / windowMs) * windowMs + windowMs + 1000);
-    try {
+    // The limits count per 15-minute window of the clock: the whole count in one window.
+    await inOneClockWindow(RESET_REQUEST_LIMITS.windowMs, async () => {
       const known = uniqueEmail("flooded");
       await createStaffUser(
         { db: get().db },
@@ -125,9 +122,7 @@ describeEachDatabase("a new password ends older reset links", (get) => {
       expect(sprayed.filter((result) => result.status === "fulfilled")).toHaveLength(
         RESET_REQUEST_LIMITS.perAddress,
       );
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it("changing the password ends every unused reset link", async () => {
