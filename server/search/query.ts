@@ -98,6 +98,29 @@ function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
     : sql`${vector} @@ ${tsQuery}`;
 }
 
+/** The query's words as the typo rules see them: each with its budget, and which is the last. */
+function queryWords(words: string[]) {
+  return words.map((word, index) => ({
+    word,
+    index,
+    budget: typoBudget(word),
+    last: index === words.length - 1,
+  }));
+}
+
+type QueryWord = ReturnType<typeof queryWords>[number];
+
+/**
+ * Some of the query's words as the rows `q(word, budget, last, position)`, one statement
+ * parameter a column (`last` is 1 or 0; `position` counts from 1 in the order given).
+ */
+function queryWordRows(asked: QueryWord[]) {
+  return sql`unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
+      string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
+      string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
+      with ordinality as q(word, budget, last, position)`;
+}
+
 /**
  * The indexed words each query word may stand for under the typo rules (words.ts): within
  * its typo budget, and for the last word within it of a word's start too. Candidates are
@@ -105,22 +128,12 @@ function matchesOf(vector: SQL, tsQuery: SQL, pairs: SQL | null) {
  * allows; the exact distance is checked here. The commonest words come first.
  */
 export async function typoAlternatives(db: Db, words: string[]) {
-  const asked = words
-    .map((word, index) => ({
-      word,
-      index,
-      budget: typoBudget(word),
-      last: index === words.length - 1,
-    }))
-    .filter((entry) => entry.budget > 0);
+  const asked = queryWords(words).filter((entry) => entry.budget > 0);
   const alternatives = words.map(() => [] as string[]);
   if (asked.length === 0) return alternatives;
   const result = await db.execute(sql`
     select q.position::int as position, w.word, w.documents, w.stem
-    from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
-      string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
-      string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
-      with ordinality as q(word, budget, last, position)
+    from ${queryWordRows(asked)}
     cross join lateral (
       select w.word, w.documents, w.stem from search_words w
       where q.last = 0 and length(w.word) between length(q.word) - q.budget and length(q.word) + q.budget
@@ -128,10 +141,7 @@ export async function typoAlternatives(db: Db, words: string[]) {
     ) as w
     union all
     select q.position::int, w.word, w.documents, w.stem
-    from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
-      string_to_array(${asked.map((entry) => entry.budget).join(" ")}, ' ')::int[],
-      string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
-      with ordinality as q(word, budget, last, position)
+    from ${queryWordRows(asked)}
     cross join lateral (
       select w.word, w.documents, w.stem from search_words w
       where q.last = 1 and length(w.word) >= length(q.word) - q.budget
@@ -177,15 +187,11 @@ export async function typoAlternatives(db: Db, words: string[]) {
  * passes.
  */
 async function hasUnknownWord(db: Db, words: string[]) {
-  const asked = words
-    .map((word, index) => ({ word, last: index === words.length - 1 }))
-    .filter((entry) => indexWordsOf([entry.word]).size > 0);
+  const asked = queryWords(words).filter((entry) => indexWordsOf([entry.word]).size > 0);
   if (asked.length === 0) return false;
   const result = await db.execute(sql`
     select exists (
-      select 1 from unnest(string_to_array(${asked.map((entry) => entry.word).join(" ")}, ' '),
-        string_to_array(${asked.map((entry) => (entry.last ? 1 : 0)).join(" ")}, ' ')::int[])
-        as q(word, last)
+      select 1 from ${queryWordRows(asked)}
       cross join lateral (
         select (tsvector_to_array(to_tsvector('english', q.word)))[1] as stem) as s
       where s.stem is not null and not exists (
@@ -215,7 +221,7 @@ function wordsTsQuery(words: string[], alternatives: string[][], prefix = true):
 async function suggestQuery(db: Db, words: string[]) {
   const result = await db.execute(sql`
     select q.position::int as position, w.word, w.documents
-    from unnest(string_to_array(${words.join(" ")}, ' ')) with ordinality as q(word, position)
+    from ${queryWordRows(queryWords(words))}
     cross join lateral (
       select w.word, w.documents from search_words w
       order by w.word <-> q.word limit ${TYPO_CANDIDATES}
