@@ -1,13 +1,15 @@
-import { sql } from "drizzle-orm";
+import { and, eq, like, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
+import { clients as clientsTable } from "#server/db/schema/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices } from "#server/invoices/queries.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
 import { makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
 import { clientOwnedSearch } from "./client-list";
-import { ID_LIST_LIMIT, type ListQuery } from "./list-query";
+import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery } from "./list-query";
 
 // The shared page query behind the projects, proposals and invoices lists, seen through
 // the projects list.
@@ -129,6 +131,71 @@ describeEachDatabase("lists of client-owned rows", (get) => {
         ).condition,
       );
     expect(found.map((row) => row.number).sort()).toEqual(["IDX-00042-1", "IDX-00042-10"]);
+
+    // One or two characters are the start of a word, which the same index finds (decision
+    // 826); "%xz%" has no trigram, and was a read of every invoice.
+    const short = await explain(
+      db,
+      db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          (
+            await clientOwnedSearch({
+              db,
+              table: invoices,
+              searchColumn: invoices.number,
+              text: "xz",
+            })
+          ).condition,
+        ),
+    );
+    expect(short).toContain("invoices_number_search_idx");
+    expect(short).not.toContain("Seq Scan on invoices");
+  });
+
+  it("takes one or two characters as the start of a word, and more anywhere (decision 826)", async () => {
+    const { db } = get();
+    const tag = `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const company = (name: string) => makeClient(db, { company: `${name} ${tag}` });
+    const clients = {
+      starts: await company("Zqa Foods"),
+      word: await company("Blue Zqb"),
+      inside: await company("Azq Corp"),
+      other: await company("Plain"),
+    };
+    const invoiceOf = (clientId: string, number: string) =>
+      db.execute(sql`
+        insert into invoices (number, client_id, status, currency, issue_date, due_date,
+          subtotal, tax_total, total, amount_paid)
+        values (${number}, ${clientId}, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
+          100, 0, 100, 0)`);
+    for (const [name, client] of Object.entries(clients))
+      await invoiceOf(client.id, `${name}-${tag}`);
+    // The invoices of this test the search finds, by their client's company.
+    const companies = async (text: string) => {
+      const { condition } = await clientOwnedSearch({
+        db,
+        table: invoices,
+        searchColumn: invoices.number,
+        text,
+      });
+      const rows = await db
+        .select({ company: clientsTable.company })
+        .from(invoices)
+        .innerJoin(clientsTable, eq(clientsTable.id, invoices.clientId))
+        .where(and(condition, like(invoices.number, `%-${tag}`)));
+      return rows.map((row) => row.company).sort();
+    };
+
+    expect(await companies("zq")).toEqual([`Blue Zqb ${tag}`, `Zqa Foods ${tag}`]);
+    expect(await companies("Z")).toEqual([`Blue Zqb ${tag}`, `Zqa Foods ${tag}`]);
+    // Three characters or more are found anywhere, inside a word too.
+    expect(await companies("zqa")).toEqual([`Zqa Foods ${tag}`]);
+    expect(await companies("azq")).toEqual([`Azq Corp ${tag}`]);
+    // The row's own text starts a word too: "inside-…" and "other-…" do not hold "zq".
+    expect(await companies("in")).toEqual([`Azq Corp ${tag}`]);
+    expect(await companies("nsi")).toEqual([`Azq Corp ${tag}`]);
   });
 });
 
@@ -188,6 +255,44 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
       .from(invoices)
       .where(await search(`own-${tag}`));
     expect(own.map((row) => row.number)).toEqual([`OWN-${tag}`]);
+  });
+
+  it("says about how many past 10,000 from its sample, without counting them (decision 826)", async () => {
+    const { db } = get();
+    const tag = `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    // 1,001 clients with 15 invoices each: a wide search past the exact count's limit.
+    await db.execute(sql`
+      insert into clients (company) select ${`Many ${tag} `} || lpad(n::text, 5, '0')
+      from generate_series(1, ${ID_LIST_LIMIT + 1}::int) as n`);
+    await db.execute(sql`
+      insert into invoices (number, client_id, status, currency, issue_date, due_date,
+        subtotal, tax_total, total, amount_paid)
+      select ${`MANY-${tag}-`} || c.k || '-' || n, c.id, 'sent', 'USD', date '2024-01-01',
+             date '2024-02-01', 100, 0, 100, 0
+      from (select id, row_number() over (order by company) as k from clients
+            where company like ${`Many ${tag} %`}) as c, generate_series(1, 15) as n`);
+    await db.execute(sql`analyze invoices`);
+    const statements: string[] = [];
+    const dialect = new PgDialect();
+    const watched = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== "execute") return Reflect.get(target, key, receiver);
+        return (query: SQL) => {
+          statements.push(dialect.sqlToQuery(query).sql);
+          return target.execute(query);
+        };
+      },
+    });
+    const listed = await findInvoices({
+      db: watched,
+      query: { q: `many ${tag}`, page: 1, pageSize: 25, sort: "issueDate", dir: "desc" },
+    });
+    expect(listed.rows).toHaveLength(25);
+    expect(listed.totalIsEstimate).toBe(true);
+    expect(listed.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // The sample was read; 10,001 matches were not counted one by one.
+    expect(statements.some((text) => text.includes("tablesample"))).toBe(true);
+    expect(statements.filter((text) => /count\(\*\)::int as n from/.test(text))).toEqual([]);
   });
 });
 

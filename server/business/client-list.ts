@@ -75,6 +75,9 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
     estimate: search?.isWide
       ? () => sampledEstimate(db, table, { cheap: where, exact: undefined, enough: 0 })
       : undefined,
+    // That sample tries the list's own filter: past 10,000 it is what the list says, and
+    // counting 10,000 of one match in sixteen read 170,000 invoices (decision 826).
+    isEstimateShown: true,
     id: table.id,
     dir: query.dir,
     where,

@@ -67,19 +67,36 @@ export function orderBy(column: AnyPgColumn | SQL, dir: "asc" | "desc", id: AnyP
   return dir === "asc" ? [asc(column), asc(id)] : [desc(column), desc(id)];
 }
 
+/** The text with the user's %, _ and backslash taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
 /** A LIKE pattern matching the text anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return `%${likeLiteral(text)}%`;
 }
 
 /**
- * The column holds the text anywhere, in any case: a list's search. This is what ILIKE does
- * with UTF-8 text (both sides lower-cased, then LIKE), except that ILIKE lowers the pattern
- * again for every row; here it is lowered once, which halves the test's cost on the embedded
- * engine (10,000 invoice numbers: 5.4 ms with ILIKE, 3.3 ms this way).
+ * Texts shorter than this are searched as the start of a word: they have no trigram of their
+ * own for a search index to look up (decision 826).
+ */
+export const SHORTEST_CONTAINED_TEXT = 3;
+
+/**
+ * A list's search, in any case: the column holds the text anywhere, or, for a text of one or
+ * two characters, a word of the column starts with it (the value's start, or after a space).
+ * A letter found anywhere in 200,000 invoice numbers is a read of every row (230 ms), and
+ * says little; a word's start is read through the column's trigram index, whose words begin
+ * with blanks (`"  z"`, `" zq"`), in well under a millisecond.
+ *
+ * This is what ILIKE does with UTF-8 text (both sides lower-cased, then LIKE), except that
+ * ILIKE lowers the pattern again for every row; here it is lowered once, which halves the
+ * test's cost on the embedded engine (10,000 invoice numbers: 5.4 ms with ILIKE, 3.3 ms this way).
  */
 export function containsText(column: AnyPgColumn | SQL, text: string): SQL {
-  return sql`lower(${column}) like lower(${containsPattern(text)})`;
+  if ([...text].length >= SHORTEST_CONTAINED_TEXT)
+    return sql`lower(${column}) like lower(${containsPattern(text)})`;
+  const start = likeLiteral(text);
+  return sql`(lower(${column}) like lower(${`${start}%`}) or lower(${column}) like lower(${`% ${start}%`}))`;
 }
 
 /** A 1-based page number from the URL, clamped to the pages that exist. */
@@ -400,6 +417,7 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   sort: listSort,
   sortWhenNarrow,
   estimate: estimateOf,
+  isEstimateShown = false,
   narrowRows = NARROW_ROWS,
   id,
   dir,
@@ -415,6 +433,11 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   sortWhenNarrow?: SQL;
   /** The rows the list's filter matches, when the list knows better than the planner. */
   estimate?: () => Promise<number>;
+  /**
+   * The `estimate` samples the filter itself (not a looser condition): past EXACT_COUNT_LIMIT
+   * it is the count the list shows, "about", and the matches are not counted up to the limit.
+   */
+  isEstimateShown?: boolean;
   /** Below this many rows a filter counts as narrow (default NARROW_ROWS). */
   narrowRows?: number;
   id: AnyPgColumn;
@@ -437,7 +460,12 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   const pastOf = past ?? ((reading, cursor) => keysetCondition(sort, id, reading, cursor));
   const orderOf = order ?? ((reading) => orderBy(sort, reading, id));
   const countOf = async () =>
-    known ?? (counted ? cheapCount(db, counted, estimate) : (count as Promise<Count>));
+    known ??
+    (isEstimateShown && estimate !== undefined && estimate > EXACT_COUNT_LIMIT
+      ? { total: estimate, isEstimate: true }
+      : counted
+        ? cheapCount(db, counted, estimate)
+        : (count as Promise<Count>));
   const asked = keysetPosition(query);
   const reading = readingDir(dir, asked);
   const beyond = asked.cursor ? pastOf(reading, asked.cursor) : undefined;

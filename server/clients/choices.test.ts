@@ -33,7 +33,7 @@ describeEachDatabase("client choices", (get) => {
     expect(names(firstChosen.choices)).toEqual(names(every.slice(0, 2)));
   });
 
-  it("searches company names for the text anywhere, in any case, by name, at most the limit", async () => {
+  it("searches company names for the text anywhere (a word's start when short), in any case, by name, at most the limit", async () => {
     const { db } = get();
     const token = `Qx${uniqueSuffix()}`;
     await db
@@ -53,9 +53,15 @@ describeEachDatabase("client choices", (get) => {
     expect(found[2].currency).toBe("EUR");
     expect(await searchClientChoices(db, { search: token, limit: 2 })).toHaveLength(2);
     // LIKE's wildcards are taken literally.
-    expect((await searchClientChoices(db, { search: "0%" })).map((c) => c.company)).toEqual([
+    expect((await searchClientChoices(db, { search: "0% c" })).map((c) => c.company)).toEqual([
       "Percent 100% Club",
     ]);
     expect(await searchClientChoices(db, { search: `${token}_` })).toEqual([]);
+    // One or two characters are the start of a word (decision 826), wildcards literal too.
+    const short = async (search: string) =>
+      (await searchClientChoices(db, { search, limit: 1000 })).map((c) => c.company);
+    expect(await short("10")).toContain("Percent 100% Club");
+    expect(await short("0%")).not.toContain("Percent 100% Club");
+    expect(await short("%")).not.toContain("Percent 100% Club");
   });
 });
