@@ -1,6 +1,7 @@
 import { and, asc, desc, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
+import { searchesWordStarts } from "#shared/list-params.ts";
 
 export type ListQuery<Sort extends string = string> = {
   q: string;
@@ -76,12 +77,6 @@ export function containsPattern(text: string) {
 }
 
 /**
- * Texts shorter than this are searched as the start of a word: they have no trigram of their
- * own for a search index to look up (decision 826).
- */
-export const SHORTEST_CONTAINED_TEXT = 3;
-
-/**
  * A list's search, in any case: the column holds the text anywhere, or, for a text of one or
  * two characters, a word of the column starts with it (the value's start, or after a space).
  * A letter found anywhere in 200,000 invoice numbers is a read of every row (230 ms), and
@@ -93,8 +88,7 @@ export const SHORTEST_CONTAINED_TEXT = 3;
  * test's cost on the embedded engine (10,000 invoice numbers: 5.4 ms with ILIKE, 3.3 ms this way).
  */
 export function containsText(column: AnyPgColumn | SQL, text: string): SQL {
-  if ([...text].length >= SHORTEST_CONTAINED_TEXT)
-    return sql`lower(${column}) like lower(${containsPattern(text)})`;
+  if (!searchesWordStarts(text)) return sql`lower(${column}) like lower(${containsPattern(text)})`;
   const start = likeLiteral(text);
   return sql`(lower(${column}) like lower(${`${start}%`}) or lower(${column}) like lower(${`% ${start}%`}))`;
 }

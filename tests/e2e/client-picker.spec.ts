@@ -85,7 +85,9 @@ describe("the client field with more clients than a menu holds", () => {
       await gotoHydrated(page, `${server.url}/admin/projects/create`);
       const field = page.getByRole("combobox", { name: "Client" });
       await field.fill("%");
-      await page.getByText("No client's name holds “%”.").waitFor();
+      await page.getByText("No client's name has a word starting with “%”.").waitFor();
+      await field.fill("%zq");
+      await page.getByText("No client's name holds “%zq”.").waitFor();
       await field.fill("acme 051");
       await page.getByRole("option", { name: "Acme 0519" }).waitFor();
       const listed = page.getByRole("listbox", { name: "Clients" }).getByRole("option");

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { searchesWordStarts } from "#shared/list-params.ts";
 
 export type ClientChoice = { id: string; company: string; currency: string };
 
@@ -161,7 +162,9 @@ function ClientSearch({
                 ? "Type part of a company's name."
                 : searching
                   ? "Searching…"
-                  : `No client's name holds “${typed}”.`}
+                  : searchesWordStarts(typed)
+                    ? `No client's name has a word starting with “${typed}”.`
+                    : `No client's name holds “${typed}”.`}
             </p>
           ) : null}
         </div>
