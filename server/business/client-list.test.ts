@@ -193,7 +193,7 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     // Three characters or more are found anywhere, inside a word too.
     expect(await companies("zqa")).toEqual([`Zqa Foods ${tag}`]);
     expect(await companies("azq")).toEqual([`Azq Corp ${tag}`]);
-    // The row's own text starts a word too: "inside-…" and "other-…" do not hold "zq".
+    // The row's own text is searched the same way: only "inside-…" starts with "in".
     expect(await companies("in")).toEqual([`Azq Corp ${tag}`]);
     expect(await companies("nsi")).toEqual([`Azq Corp ${tag}`]);
   });
