@@ -1,13 +1,12 @@
 import { and, eq, like, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
-import type { Db } from "#server/db/client.ts";
 import { clients as clientsTable } from "#server/db/schema/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices } from "#server/invoices/queries.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
 import { makeClient, staff } from "#tests/helpers/business.ts";
-import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
 import { clientOwnedSearch } from "./client-list";
 import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery } from "./list-query";
 
@@ -295,15 +294,3 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     expect(statements.filter((text) => /count\(\*\)::int as n from/.test(text))).toEqual([]);
   });
 });
-
-/** The planner's plan for a query, as EXPLAIN prints it. */
-async function explain(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const client = (
-    db as unknown as {
-      $client: { query(text: string, params: unknown[]): Promise<{ rows: object[] }> };
-    }
-  ).$client;
-  const { rows } = await client.query(`explain ${text}`, params);
-  return rows.map((row) => Object.values(row)[0]).join("\n");
-}

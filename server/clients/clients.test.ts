@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { containsText } from "#server/business/list-query.ts";
 import { auditEvents } from "#server/db/schema/audit.ts";
+import { clientContacts } from "#server/db/schema/clients.ts";
 import { leads } from "#server/db/schema/leads.ts";
 import { recordPayment } from "#server/invoices/payments.ts";
 import { sendProposal } from "#server/proposals/sending.ts";
@@ -12,7 +14,7 @@ import {
   staff,
   uniqueSuffix,
 } from "#tests/helpers/business.ts";
-import { describeEachDatabase } from "#tests/helpers/db.ts";
+import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
 import { findClients, getClient, updateClient } from "./clients";
 import { convertLead, findLeads } from "./leads";
 import { getClientTimeline } from "./timeline";
@@ -102,5 +104,48 @@ describeEachDatabase("clients and leads", (get) => {
     });
     const kinds = (await getClientTimeline({ db, clientId: client.id })).map((event) => event.kind);
     expect(new Set(kinds)).toEqual(new Set(["proposal", "invoice", "payment"]));
+  });
+});
+
+describeEachDatabase("a client search of one or two characters (decision 826)", (get) => {
+  it("finds a contact's address by its start, through the address's own index", async () => {
+    const { db } = get();
+    const tag = `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    // 2,000 contacts at one domain, as a command center has them: every address has a word
+    // ("example") that starts with "e", and the trigram index hands all of them back for "e".
+    await db.execute(sql`
+      insert into clients (company) select ${`Prefix ${tag} `} || n
+      from generate_series(1, 2000) as n`);
+    await db.execute(sql`
+      insert into client_contacts (client_id, name, email, is_primary)
+      select id, 'Person ' || company, 'person' || substr(md5(id::text), 1, 8) || '@example.com', true
+      from clients where company like ${`Prefix ${tag} %`}`);
+    const [starts, elsewhere] = await Promise.all([
+      makeClient(db, { company: `Starts ${tag}` }),
+      makeClient(db, { company: `Elsewhere ${tag}` }),
+    ]);
+    await db.insert(clientContacts).values([
+      { clientId: starts.id, name: "Ann", email: "zqann@mail.test", isPrimary: true },
+      { clientId: elsewhere.id, name: "Bob", email: "bob@zqmail.test", isPrimary: true },
+    ]);
+    await db.execute(sql`analyze client_contacts`);
+
+    const plan = await explain(
+      db,
+      db
+        .select({ id: clientContacts.clientId })
+        .from(clientContacts)
+        .where(containsText(clientContacts.email, "e", { isOneWord: true })),
+    );
+    expect(plan).toContain("client_contacts_email_prefix_idx");
+    expect(plan).not.toContain("client_contacts_email_search_idx");
+
+    const found = await findClients({
+      db,
+      query: { q: "zq", page: 1, pageSize: 25, sort: "company", dir: "asc" },
+    });
+    const ids = found.rows.map((row) => row.id);
+    expect(ids).toContain(starts.id);
+    expect(ids).not.toContain(elsewhere.id);
   });
 });

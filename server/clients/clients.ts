@@ -213,7 +213,7 @@ export async function findClients({
               .where(
                 or(
                   containsText(clientContacts.name, text),
-                  containsText(clientContacts.email, text),
+                  containsText(clientContacts.email, text, { isOneWord: true }),
                 ),
               )
               .$dynamic(),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { type Database, openDatabase } from "#server/db/client.ts";
+import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { createTempPostgresDatabase } from "./pg";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -64,4 +64,16 @@ export function describeEachDatabase(
       suite(() => database, kind);
     });
   }
+}
+
+/** The planner's plan for a query, as EXPLAIN prints it. */
+export async function explain(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const client = (
+    db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: object[] }> };
+    }
+  ).$client;
+  const { rows } = await client.query(`explain ${text}`, params);
+  return rows.map((row) => Object.values(row)[0]).join("\n");
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { searchIndex } from "./searchable";
+import { prefixIndex, searchIndex } from "./searchable";
 
 /** A company the agency works for (usually a converted lead). */
 export const clients = pgTable(
@@ -45,5 +45,6 @@ export const clientContacts = pgTable(
     index("client_contacts_email_idx").on(table.email),
     searchIndex("client_contacts_name_search_idx", table.name),
     searchIndex("client_contacts_email_search_idx", table.email),
+    prefixIndex("client_contacts_email_prefix_idx", table.email),
   ],
 );

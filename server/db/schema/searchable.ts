@@ -11,3 +11,12 @@ import { type AnyPgColumn, index } from "drizzle-orm/pg-core";
  */
 export const searchIndex = (name: string, column: AnyPgColumn) =>
   index(name).using("gin", sql`lower(${column}) gin_trgm_ops`).with({ fastupdate: false });
+
+/**
+ * The index a short search of a column holding one word a row reads (an email address): a
+ * btree of its lower-cased text in byte order (`text_pattern_ops`), which answers "starts
+ * with" whatever the database's collation. The trigram index takes every word's start, so for
+ * "e" it hands back every address at "example.com", each then checked (decision 826).
+ */
+export const prefixIndex = (name: string, column: AnyPgColumn) =>
+  index(name).using("btree", sql`lower(${column}) text_pattern_ops`);
