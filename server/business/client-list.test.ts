@@ -1,6 +1,7 @@
 import { and, eq, like, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
 import { clients as clientsTable } from "#server/db/schema/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices } from "#server/invoices/queries.ts";
@@ -9,6 +10,20 @@ import { makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
 import { clientOwnedSearch } from "./client-list";
 import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery } from "./list-query";
+
+/** The invoices list's search for `text`: its condition, and whether its clients are many. */
+const invoiceSearch = (db: Db, text: string) =>
+  clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text });
+
+/** The plan of reading the invoices that search finds. */
+const invoiceSearchPlan = async (db: Db, text: string) =>
+  explain(
+    db,
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where((await invoiceSearch(db, text)).condition),
+  );
 
 // The shared page query behind the projects, proposals and invoices lists, seen through
 // the projects list.
@@ -96,22 +111,7 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     await db.execute(sql`analyze clients`);
     await db.execute(sql`analyze invoices`);
 
-    const plan = await explain(
-      db,
-      db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(
-          (
-            await clientOwnedSearch({
-              db,
-              table: invoices,
-              searchColumn: invoices.number,
-              text: "indexed 0042",
-            })
-          ).condition,
-        ),
-    );
+    const plan = await invoiceSearchPlan(db, "indexed 0042");
     // The invoice number's trigram index and the client index, ORed: no scan of every invoice.
     expect(plan).toContain("invoices_number_search_idx");
     expect(plan).toContain("invoices_client_idx");
@@ -119,36 +119,12 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     const found = await db
       .select({ number: invoices.number })
       .from(invoices)
-      .where(
-        (
-          await clientOwnedSearch({
-            db,
-            table: invoices,
-            searchColumn: invoices.number,
-            text: "0042-1",
-          })
-        ).condition,
-      );
+      .where((await invoiceSearch(db, "0042-1")).condition);
     expect(found.map((row) => row.number).sort()).toEqual(["IDX-00042-1", "IDX-00042-10"]);
 
     // One or two characters are the start of a word, which the same index finds (decision
     // 826); "%xz%" has no trigram, and was a read of every invoice.
-    const short = await explain(
-      db,
-      db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(
-          (
-            await clientOwnedSearch({
-              db,
-              table: invoices,
-              searchColumn: invoices.number,
-              text: "xz",
-            })
-          ).condition,
-        ),
-    );
+    const short = await invoiceSearchPlan(db, "xz");
     expect(short).toContain("invoices_number_search_idx");
     expect(short).not.toContain("Seq Scan on invoices");
   });
@@ -173,12 +149,7 @@ describeEachDatabase("lists of client-owned rows", (get) => {
       await invoiceOf(client.id, `${name}-${tag}`);
     // The invoices of this test the search finds, by their client's company.
     const companies = async (text: string) => {
-      const { condition } = await clientOwnedSearch({
-        db,
-        table: invoices,
-        searchColumn: invoices.number,
-        text,
-      });
+      const { condition } = await invoiceSearch(db, text);
       const rows = await db
         .select({ company: clientsTable.company })
         .from(invoices)
@@ -221,14 +192,9 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
         subtotal, tax_total, total, amount_paid)
       values (${`OWN-${tag}`}, ${other.id}, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
         100, 0, 100, 0)`);
-    const search = async (text: string) =>
-      (await clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text }))
-        .condition;
+    const search = async (text: string) => (await invoiceSearch(db, text)).condition;
 
-    expect(
-      (await clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text: tag }))
-        .isWide,
-    ).toBe(true);
+    expect((await invoiceSearch(db, tag)).isWide).toBe(true);
     const wide = await search(`wide ${tag}`);
     const plan = await explain(db, db.select({ id: invoices.id }).from(invoices).where(wide));
     expect(plan).toContain("hashed SubPlan");
