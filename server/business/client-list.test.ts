@@ -9,7 +9,7 @@ import { createProject, findProjects } from "#server/projects/projects.ts";
 import { makeClient, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
 import { clientOwnedSearch } from "./client-list";
-import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery } from "./list-query";
+import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery, WIDE_ID_COUNT } from "./list-query";
 
 /** The invoices list's search for `text`: its condition, and whether its clients are many. */
 const invoiceSearch = (db: Db, text: string) =>
@@ -24,6 +24,45 @@ const invoiceSearchPlan = async (db: Db, text: string) =>
       .from(invoices)
       .where((await invoiceSearch(db, text)).condition),
   );
+
+/**
+ * `clients` clients named "`company` 00001" onwards, each with `each` invoices numbered after
+ * the client ("WIDE … 00042-1"), issued on one of 300 days.
+ */
+async function clientsWithInvoices(
+  db: Db,
+  { company, clients, each }: { company: string; clients: number; each: number },
+) {
+  await db.execute(sql`
+    insert into clients (company) select ${`${company} `} || lpad(n::text, 5, '0')
+    from generate_series(1, ${clients}::int) as n`);
+  await db.execute(sql`
+    insert into invoices (number, client_id, status, currency, issue_date, due_date,
+      subtotal, tax_total, total, amount_paid)
+    select upper(c.company) || '-' || n, c.id, 'sent', 'USD', date '2024-01-01' + (c.k::int % 300),
+           date '2024-02-01', 100, 0, 100, 0
+    from (select id, company, row_number() over (order by company) as k from clients
+          where company like ${`${company} %`}) as c, generate_series(1, ${each}::int) as n`);
+}
+
+/** The database, and the statements sent through its `execute` (the counts and samples). */
+function watchingStatements(db: Db) {
+  const statements: string[] = [];
+  const dialect = new PgDialect();
+  const watched = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== "execute") return Reflect.get(target, key, receiver);
+      return (query: SQL) => {
+        statements.push(dialect.sqlToQuery(query).sql);
+        return target.execute(query);
+      };
+    },
+  });
+  return { watched, statements };
+}
+
+/** A statement counting a list's matches up to the exact count's limit (cheapCount). */
+const countsMatches = (text: string) => /as n from \(\(select 1/.test(text);
 
 // The shared page query behind the projects, proposals and invoices lists, seen through
 // the projects list.
@@ -176,16 +215,7 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     // One more client than a list of ids is written for, each with an invoice, and one
     // invoice whose own number holds the text while its client's company does not.
     const clientCount = ID_LIST_LIMIT + 1;
-    await db.execute(sql`
-      insert into clients (company) select ${`Wide ${tag} `} || lpad(n::text, 5, '0')
-      from generate_series(1, ${clientCount}::int) as n`);
-    await db.execute(sql`
-      insert into invoices (number, client_id, status, currency, issue_date, due_date,
-        subtotal, tax_total, total, amount_paid)
-      select ${`WIDE-${tag}-`} || k, c.id, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
-             100, 0, 100, 0
-      from (select id, row_number() over (order by company) as k from clients
-            where company like ${`Wide ${tag} %`}) as c`);
+    await clientsWithInvoices(db, { company: `Wide ${tag}`, clients: clientCount, each: 1 });
     const other = await makeClient(db, { company: `Elsewhere ${tag}` });
     await db.execute(sql`
       insert into invoices (number, client_id, status, currency, issue_date, due_date,
@@ -214,7 +244,7 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
       .select({ number: invoices.number })
       .from(invoices)
       .where(await search(`wide ${tag} 00042`));
-    expect(narrow.map((row) => row.number)).toEqual([`WIDE-${tag}-42`]);
+    expect(narrow.map((row) => row.number)).toEqual([`WIDE ${tag.toUpperCase()} 00042-1`]);
     const own = await db
       .select({ number: invoices.number })
       .from(invoices)
@@ -226,28 +256,9 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     const { db } = get();
     const tag = `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     // 1,001 clients with 15 invoices each: a wide search past the exact count's limit.
-    await db.execute(sql`
-      insert into clients (company) select ${`Many ${tag} `} || lpad(n::text, 5, '0')
-      from generate_series(1, ${ID_LIST_LIMIT + 1}::int) as n`);
-    await db.execute(sql`
-      insert into invoices (number, client_id, status, currency, issue_date, due_date,
-        subtotal, tax_total, total, amount_paid)
-      select ${`MANY-${tag}-`} || c.k || '-' || n, c.id, 'sent', 'USD', date '2024-01-01',
-             date '2024-02-01', 100, 0, 100, 0
-      from (select id, row_number() over (order by company) as k from clients
-            where company like ${`Many ${tag} %`}) as c, generate_series(1, 15) as n`);
+    await clientsWithInvoices(db, { company: `Many ${tag}`, clients: WIDE_ID_COUNT + 1, each: 15 });
     await db.execute(sql`analyze invoices`);
-    const statements: string[] = [];
-    const dialect = new PgDialect();
-    const watched = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== "execute") return Reflect.get(target, key, receiver);
-        return (query: SQL) => {
-          statements.push(dialect.sqlToQuery(query).sql);
-          return target.execute(query);
-        };
-      },
-    });
+    const { watched, statements } = watchingStatements(db);
     const listed = await findInvoices({
       db: watched,
       query: { q: `many ${tag}`, page: 1, pageSize: 25, sort: "issueDate", dir: "desc" },
@@ -257,6 +268,44 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     expect(listed.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     // The sample was read; 10,001 matches were not counted one by one.
     expect(statements.some((text) => text.includes("tablesample"))).toBe(true);
-    expect(statements.filter((text) => /count\(\*\)::int as n from/.test(text))).toEqual([]);
+    expect(statements.filter(countsMatches)).toEqual([]);
+    // The 1,001 clients found were written in as a list (decision 827), not left to a
+    // subquery, which no index serves.
+    const { condition, isWide } = await invoiceSearch(db, `many ${tag}`);
+    expect(isWide).toBe(true);
+    const plan = await explain(db, db.select({ id: invoices.id }).from(invoices).where(condition));
+    expect(plan).not.toContain("SubPlan");
+  });
+
+  it("counts a narrow search's matches in the read that sorts them (decision 827)", async () => {
+    const { db } = get();
+    const tag = `n${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    // 1,001 clients (a wide search, judged by a sample) with one invoice each: few enough
+    // rows to read them all and sort them.
+    await clientsWithInvoices(db, { company: `Few ${tag}`, clients: WIDE_ID_COUNT + 1, each: 1 });
+    const { watched, statements } = watchingStatements(db);
+    const list = (page: number) =>
+      findInvoices({
+        db: watched,
+        query: { q: `few ${tag}`, page, pageSize: 25, sort: "issueDate", dir: "desc" },
+      });
+
+    const first = await list(1);
+    expect(first.rows).toHaveLength(25);
+    expect(first).toMatchObject({ total: WIDE_ID_COUNT + 1, totalIsEstimate: false });
+    expect(statements.some((text) => text.includes("tablesample"))).toBe(true);
+    expect(statements.filter(countsMatches)).toEqual([]);
+    // The rows are the newest matches, in the list's order.
+    const dates = first.rows.map((row) => String(row.issueDate));
+    expect(dates).toEqual([...dates].sort().reverse());
+    // An old address's last page (an offset) counts the same way.
+    const last = await list(41);
+    expect(last.rows).toHaveLength(1);
+    expect(last.total).toBe(WIDE_ID_COUNT + 1);
+    expect(statements.filter(countsMatches)).toEqual([]);
+    // A page past the last match has no row to say it: the matches are counted.
+    const past = await list(100);
+    expect(past.total).toBe(WIDE_ID_COUNT + 1);
+    expect(statements.filter(countsMatches)).toHaveLength(1);
   });
 });

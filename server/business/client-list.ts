@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import {
   containsText,
+  countedMatches,
   isAnyOf,
   type KeysetSelect,
   type ListQuery,
@@ -60,10 +61,11 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
   const sortColumn: AnyPgColumn | SQL = sortsByClient
     ? sql`lower(${clients.company})`
     : sortColumns[query.sort as Exclude<Sort, "company">];
-  const ids = db
-    .select({ id: table.id, sortKey: sql<string | null>`${sortColumn}::text` })
-    .from(table)
-    .$dynamic();
+  const ids = (fields: SelectedFields) => {
+    const read = db.select(fields).from(table).$dynamic();
+    return (sortsByClient ? read.innerJoin(clients, joined) : read) as unknown as KeysetSelect;
+  };
+  const keyed = { id: table.id, sortKey: sql<string | null>`${sortColumn}::text` };
   const page = await readKeysetPage({
     db,
     query,
@@ -83,7 +85,8 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
     where,
     // Every row has its client (a required reference), so the count needs no join.
     count: db.select({ one: sql`1` }).from(table).where(where),
-    select: (sortsByClient ? ids.innerJoin(clients, joined) : ids) as unknown as KeysetSelect,
+    select: ids(keyed),
+    selectCounting: () => ids({ ...keyed, matches: countedMatches() }),
   });
   const pageIds = page.rows.map((row) => row.id);
   const rows = pageIds.length
@@ -107,7 +110,7 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
  * the text. The clients whose company matches are found first (through the company's trigram
  * index); with the row's own trigram index and its client index, the planner ORs two index
  * scans instead of reading every row (decision 732), and a short text that matches most
- * clients is one hashed lookup a row (isAnyOf, decision 814).
+ * clients is one hashed lookup a row (isAnyOf, decisions 814, 827).
  */
 export async function clientOwnedSearch({
   db,
@@ -120,7 +123,7 @@ export async function clientOwnedSearch({
   searchColumn: AnyPgColumn;
   text: string;
 }): Promise<{ condition: SQL; isWide: boolean }> {
-  const matchingClients = await isAnyOf(table.clientId, () =>
+  const matchingClients = await isAnyOf(db, table.clientId, () =>
     db
       .select({ id: clients.id })
       .from(clients)

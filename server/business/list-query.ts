@@ -113,37 +113,45 @@ export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
   return (query.page - 1) * query.pageSize;
 }
 
-/** A query selecting ids, made `$dynamic()` so that a limit can be put on it. */
-export type IdsSelect = SQLWrapper & {
-  limit(limit: number): PromiseLike<Array<{ id: string }>>;
-};
+/** A field for readKeysetPage's `selectCounting`: how many rows the page's query matches in all. */
+export const countedMatches = () => sql<number>`count(*) over ()`;
+
+/** A query selecting ids (its one column), made `$dynamic()` so that a limit can be put on it. */
+export type IdsSelect = SQLWrapper & { limit(limit: number): SQLWrapper };
 
 /** Up to this many ids are written into the query as a list; more are left to a subquery. */
-export const ID_LIST_LIMIT = 1_000;
+export const ID_LIST_LIMIT = 5_000;
+/** Past this many ids, a search is wide: its list is judged by a sample (decision 814). */
+export const WIDE_ID_COUNT = 1_000;
 
 /**
- * The column (a uuid) is one of the ids a subquery finds (decision 814). The ids are read
- * first, at most ID_LIST_LIMIT and one more:
+ * The column (a uuid) is one of the ids a subquery finds (decisions 814, 827). The ids are read
+ * first, at most ID_LIST_LIMIT and one more, as one value (an array's text: 1,251 ids as rows
+ * took 12 ms to reach the server, as one value 7):
  * - up to the limit, they are written in as one constant list: beside an OR the planner ORs
  *   two index scans (the search's trigram index and the id's own, decision 732), and a table
- *   it reads whole looks each row up in a hash of the list;
- * - past it (a search of a letter or two matches most clients), `in (subquery)`: one hashed
- *   subplan, and `isWide` says so (the planner cannot judge how many rows that matches).
- *   `= any(array(subquery))` compared each row with every id found, one by one: 1.4 s for a
- *   two-letter search of 200,000 invoices.
+ *   it reads whole looks each row up in a hash of the list. `isWide` says there were more than
+ *   WIDE_ID_COUNT: the planner cannot judge how many rows that many ids match;
+ * - past it (a search of a letter or two that matches most clients), `in (subquery)`: one
+ *   hashed subplan, which no index serves (every row is read and tested). `= any(array(subquery))`
+ *   compared each row with every id found, one by one: 1.4 s for a two-letter search of
+ *   200,000 invoices.
  */
 export async function isAnyOf(
+  db: Db,
   column: AnyPgColumn,
-  /** Makes the subquery, selecting `id`: called twice, as a limit changes the query it is on. */
+  /** Makes the subquery, selecting the ids: called twice, as a limit changes the query it is on. */
   idsQuery: () => IdsSelect,
 ): Promise<{ condition: SQL; isWide: boolean }> {
-  const found = await idsQuery().limit(ID_LIST_LIMIT + 1);
-  if (found.length > ID_LIST_LIMIT)
-    return { condition: sql`${column} in (${idsQuery()})`, isWide: true };
-  const list = `{${found.map((row) => row.id).join(",")}}`;
+  const read = await db.execute(
+    sql`select count(*)::int as n, coalesce(array_agg(id), '{}')::text as list
+      from (${idsQuery().limit(ID_LIST_LIMIT + 1)}) as found(id)`,
+  );
+  const { n, list } = read.rows[0] as { n: number; list: string };
+  if (n > ID_LIST_LIMIT) return { condition: sql`${column} in (${idsQuery()})`, isWide: true };
   return {
-    condition: found.length ? sql`${column} = any(${list}::uuid[])` : sql`false`,
-    isWide: false,
+    condition: n ? sql`${column} = any(${list}::uuid[])` : sql`false`,
+    isWide: n > WIDE_ID_COUNT,
   };
 }
 
@@ -429,6 +437,7 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   select,
   past,
   order,
+  selectCounting,
 }: {
   db: Db;
   query: Pick<ListQuery, "page" | "pageSize" | "after" | "before">;
@@ -450,6 +459,12 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   count: SQLWrapper | Promise<Count>;
   /** The list's rows with `sortKey` (the sort value as text), made `$dynamic()`. */
   select: Query;
+  /**
+   * The same rows with `matches` as well, `count(*) over ()` (countedMatches): a list whose
+   * `estimate` chose to read its matches and sort them counts them in the same read, not in
+   * a second one (decision 827). For a narrow filter only: the window holds every match.
+   */
+  selectCounting?: () => KeysetSelect;
   past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
@@ -483,7 +498,17 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   type Row = Awaited<Query>[number];
   let fetched: Row[];
   let estimated: Count;
-  if (!beyond && query.page === 1 && counted) {
+  const readsEveryMatch = sort !== listSort && !beyond;
+  if (readsEveryMatch && estimateOf && selectCounting) {
+    const read = (await onKeysetPage(selectCounting(), clauses)) as Array<
+      Row & { matches: number }
+    >;
+    fetched = read.map(({ matches: _matches, ...row }) => row as Row);
+    // A page past the last match (an old address's ?page=) reads no row to say how many.
+    estimated = read.length
+      ? { total: Number(read[0].matches), isEstimate: false }
+      : await countOf();
+  } else if (!beyond && query.page === 1 && counted) {
     // A first page with no row past it is every row: its own count, nothing else read (a
     // search that finds a few among a million rows paid for its matching twice).
     fetched = await onKeysetPage(select, clauses);

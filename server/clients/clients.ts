@@ -206,7 +206,7 @@ export async function findClients({
         // on the company, `in (subquery)` walked every client in order, testing each (decision
         // 746), so a list of the ids is written in unless the contacts match most clients.
         (
-          await isAnyOf(clients.id, () =>
+          await isAnyOf(db, clients.id, () =>
             db
               .select({ id: clientContacts.clientId })
               .from(clientContacts)
