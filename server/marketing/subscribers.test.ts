@@ -256,3 +256,69 @@ describeEachDatabase("subscribers", (get) => {
     expect(await counts()).toEqual({});
   });
 });
+
+describeEachDatabase("a search found in nearly every subscriber (decision 828)", (get) => {
+  /** The list's page for `q`, and the order its page query was read in. */
+  async function listed(q: string) {
+    const { db } = get();
+    // Each query made with `db.select(…).from(…)`, as it stands once the list has read it.
+    const selects: Array<{ toSQL(): { sql: string } }> = [];
+    const watched = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== "select") return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof db.select>) => {
+          const builder = target.select(...args);
+          return {
+            from(...from: Parameters<typeof builder.from>) {
+              const query = builder.from(...from);
+              selects.push(query);
+              return query;
+            },
+          };
+        };
+      },
+    });
+    const result = await findSubscribers({ db: watched, q, pageSize: 10 });
+    const read = selects
+      .map((select) => select.toSQL().sql)
+      .find((text) => / order by /.test(text));
+    return { result, order: read?.split(" order by ")[1] };
+  }
+
+  it("walks the sign-up order for it, and reads a rarer search's matches and sorts them", async () => {
+    const { db } = get();
+    const base = Date.UTC(2026, 0, 1);
+    // 3,000 addresses with the word "dense", then the 40 newest without it: 98.7 %.
+    await db.insert(subscribers).values(
+      Array.from({ length: 3_000 }, (_, index) => ({
+        email: `dense-${index}@example.com`,
+        unsubscribeToken: `dense-${index}`,
+        createdAt: new Date(base + index * 1_000),
+      })),
+    );
+    await db.insert(subscribers).values(
+      Array.from({ length: 40 }, (_, index) => ({
+        email: `rare-${index}@elsewhere.org`,
+        unsubscribeToken: `rare-${index}`,
+        createdAt: new Date(base + (3_000 + index) * 1_000),
+      })),
+    );
+    await db.execute(sql`analyze subscribers`);
+
+    const dense = await listed("dense");
+    expect(dense.order).not.toMatch(/coalesce/);
+    expect(dense.result.rows.map((row) => row.email)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `dense-${2_999 - index}@example.com`),
+    );
+    // A rarer search: its matches read through the words index, then sorted.
+    const rare = await listed("rare");
+    expect(rare.order).toMatch(/^coalesce/);
+    expect(rare.result).toMatchObject({ total: 40, totalIsEstimate: false });
+    expect(rare.result.rows[0].email).toBe("rare-39@elsewhere.org");
+    // "ample" is inside every example.com address but starts no word: the sample tries the
+    // search itself, and finds it rare.
+    const ample = await listed("ample");
+    expect(ample.order).toMatch(/^coalesce/);
+    expect(ample.result.total).toBe(0);
+  });
+});
