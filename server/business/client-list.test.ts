@@ -177,6 +177,7 @@ describeEachDatabase("lists of client-owned rows", (get) => {
       word: await company("Blue Zqb"),
       inside: await company("Azq Corp"),
       other: await company("Plain"),
+      marks: await company("C++ (Labs) .io"),
     };
     const invoiceOf = (clientId: string, number: string) =>
       db.execute(sql`
@@ -205,6 +206,12 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     // The row's own text is searched the same way: only "inside-…" starts with "in".
     expect(await companies("in")).toEqual([`Azq Corp ${tag}`]);
     expect(await companies("nsi")).toEqual([`Azq Corp ${tag}`]);
+    // A mark is taken as itself, never as a pattern's.
+    expect(await companies("c+")).toEqual([`C++ (Labs) .io ${tag}`]);
+    expect(await companies("(l")).toEqual([`C++ (Labs) .io ${tag}`]);
+    expect(await companies(".i")).toEqual([`C++ (Labs) .io ${tag}`]);
+    expect(await companies(".")).toEqual([`C++ (Labs) .io ${tag}`]);
+    expect(await companies("+")).toEqual([]);
   });
 });
 

@@ -80,8 +80,8 @@ export function containsPattern(text: string) {
  * A list's search, in any case: the column holds the text anywhere, or, for a text of one or
  * two characters, a word of the column starts with it (the value's start, or after a space).
  * A letter found anywhere in 200,000 invoice numbers is a read of every row (230 ms), and
- * says little; a word's start is read through the column's trigram index, whose words begin
- * with blanks (`"  z"`, `" zq"`), in well under a millisecond.
+ * says little; a word's start (`~ '(^| )zq'`) is read through the column's trigram index,
+ * whose words begin with blanks (`"  z"`, `" zq"`), in well under a millisecond.
  *
  * This is what ILIKE does with UTF-8 text (both sides lower-cased, then LIKE), except that
  * ILIKE lowers the pattern again for every row; here it is lowered once, which halves the
@@ -97,10 +97,14 @@ export function containsText(
   { isOneWord = false }: { isOneWord?: boolean } = {},
 ): SQL {
   if (!searchesWordStarts(text)) return sql`lower(${column}) like lower(${containsPattern(text)})`;
-  const start = likeLiteral(text);
-  if (isOneWord) return sql`lower(${column}) like lower(${`${start}%`})`;
-  return sql`(lower(${column}) like lower(${`${start}%`}) or lower(${column}) like lower(${`% ${start}%`}))`;
+  if (isOneWord) return sql`lower(${column}) like lower(${`${likeLiteral(text)}%`})`;
+  // One test a row: `like 'e%' or like '% e%'` lowered the value four times a row (the index's
+  // recheck and the filter, both sides), 4.8 ms for 1,251 companies against 2.7 (decision 827).
+  return sql`lower(${column}) ~ ('(^| )' || lower(${regexLiteral(text)}))`;
 }
+
+/** The text matched literally in a regular expression: every character but letters and digits escaped. */
+const regexLiteral = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, (match) => `\\${match}`);
 
 /** A 1-based page number from the URL, clamped to the pages that exist. */
 export function clampPage(page: number | undefined, total: number, pageSize: number) {
