@@ -126,7 +126,7 @@ export async function findSubscribers({
   const searched = search
     ? await sampledMatches(db, subscribers, {
         cheap: and(...conditions, ...appearsIn(words)),
-        exact: and(...conditions, search),
+        exact: search,
         enough: NARROW_SEARCH_ROWS,
       })
     : undefined;
@@ -137,7 +137,7 @@ export async function findSubscribers({
     // A search: the same time, through an expression no index provides (decision 798). Left
     // to choose, the planner walked the sign-up order's index through all 100,000 rows for a
     // search that matched eleven (171 ms).
-    sortWhenNarrow: filter.q?.trim() ? unindexed(subscribers.createdAt) : undefined,
+    sortWhenNarrow: searched && unindexed(subscribers.createdAt),
     estimate: searched && (async () => searched.matches),
     // A search found in nearly every subscriber ("e", every address's "example" at scale 1)
     // fills a page from the first rows of the sign-up order: reading its 100,000 matches and
