@@ -10,6 +10,7 @@ import {
   type KeysetSelect,
   type ListQuery,
   type ListResult,
+  type Reader,
   readKeysetPage,
   sampledEstimate,
   unindexed,
@@ -61,8 +62,8 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
   const sortColumn: AnyPgColumn | SQL = sortsByClient
     ? sql`lower(${clients.company})`
     : sortColumns[query.sort as Exclude<Sort, "company">];
-  const ids = (fields: SelectedFields) => {
-    const read = db.select(fields).from(table).$dynamic();
+  const ids = (fields: SelectedFields, reader: Reader = db) => {
+    const read = reader.select(fields).from(table).$dynamic();
     return (sortsByClient ? read.innerJoin(clients, joined) : read) as unknown as KeysetSelect;
   };
   const keyed = { id: table.id, sortKey: sql<string | null>`${sortColumn}::text` };
@@ -86,7 +87,7 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
     // Every row has its client (a required reference), so the count needs no join.
     count: db.select({ one: sql`1` }).from(table).where(where),
     select: ids(keyed),
-    selectCounting: () => ids({ ...keyed, matches: countedMatches() }),
+    selectCounting: (reader) => ids({ ...keyed, matches: countedMatches() }, reader),
   });
   const pageIds = page.rows.map((row) => row.id);
   const rows = pageIds.length

@@ -4,7 +4,15 @@ import { clientSorts, findClients } from "#server/clients/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
 import { findInvoices, type InvoiceSort, invoiceSorts } from "#server/invoices/queries.ts";
 import { describeEachDatabase } from "#tests/helpers/db.ts";
-import { decodeCursor, encodeCursor, listQueryFrom, readKeysetPage, unindexed } from "./list-query";
+import {
+  countedMatches,
+  decodeCursor,
+  encodeCursor,
+  type KeysetSelect,
+  listQueryFrom,
+  readKeysetPage,
+  unindexed,
+} from "./list-query";
 
 it("keeps cursors opaque and refuses what is not one", () => {
   const cursor = { key: "2026-01-01", id: "0b7d6c2e-1c1a-4c8e-9d53-3f1f4e2b7a10" };
@@ -142,6 +150,46 @@ describeEachDatabase("keyset pagination of admin lists", (get) => {
     expect(walked.order).not.toMatch(/coalesce/);
     expect(few.page.rows).toEqual(walked.page.rows);
     expect(few.page.nextCursor).toEqual(walked.page.nextCursor);
+  });
+
+  it("reads a sampled narrow filter's matches through its indexes, counting them as it reads (decision 827)", async () => {
+    const { db } = get();
+    const where = like(invoices.number, "KS-00%");
+    const page = await readKeysetPage({
+      db,
+      query: { page: 1, pageSize: 5, after: undefined, before: undefined },
+      sort: invoices.issueDate,
+      sortWhenNarrow: unindexed(invoices.issueDate),
+      // The list's own estimate (a sample's, in the lists): 9 matches, narrow.
+      estimate: async () => 9,
+      id: invoices.id,
+      dir: "desc",
+      where,
+      count: db.select({ one: sql`1` }).from(invoices).where(where),
+      select: db
+        .select({ id: invoices.id, sortKey: sql<string>`${invoices.issueDate}::text` })
+        .from(invoices)
+        .$dynamic(),
+      // What the read's own session says of sequential scans, beside each row.
+      selectCounting: (reader) =>
+        reader
+          .select({
+            id: invoices.id,
+            sortKey: sql<string>`${invoices.issueDate}::text`,
+            seqScan: sql<string>`current_setting('enable_seqscan')`,
+            matches: countedMatches(),
+          })
+          .from(invoices)
+          .$dynamic() as unknown as KeysetSelect,
+    });
+    expect(page).toMatchObject({ total: 9, totalIsEstimate: false });
+    expect(page.rows).toHaveLength(5);
+    expect(page.rows.map((row) => (row as { seqScan?: string }).seqScan)).toEqual(
+      Array(5).fill("off"),
+    );
+    // Only that read: the session's setting is back for the next query.
+    const after = await db.execute(sql`select current_setting('enable_seqscan') as value`);
+    expect((after.rows[0] as { value: string }).value).toBe("on");
   });
 
   it("says 'about' the planner's estimate past 10,000 rows, exact below", async () => {

@@ -117,6 +117,9 @@ export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
   return (query.page - 1) * query.pageSize;
 }
 
+/** What a list's query is made on: the database, or a transaction on it. */
+export type Reader = Pick<Db, "select">;
+
 /** A field for readKeysetPage's `selectCounting`: how many rows the page's query matches in all. */
 export const countedMatches = () => sql<number>`count(*) over ()`;
 
@@ -489,11 +492,12 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   /** The list's rows with `sortKey` (the sort value as text), made `$dynamic()`. */
   select: Query;
   /**
-   * The same rows with `matches` as well, `count(*) over ()` (countedMatches): a list whose
-   * `estimate` chose to read its matches and sort them counts them in the same read, not in
-   * a second one (decision 827). For a narrow filter only: the window holds every match.
+   * The same rows with `matches` as well, `count(*) over ()` (countedMatches), made on the
+   * `reader` given: a list whose `estimate` chose to read its matches and sort them counts
+   * them in the same read, not in a second one (decision 827). For a narrow filter only: the
+   * window holds every match.
    */
-  selectCounting?: () => KeysetSelect;
+  selectCounting?: (reader: Reader) => KeysetSelect;
   past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
@@ -529,9 +533,13 @@ export async function readKeysetPage<Query extends KeysetSelect>({
   let estimated: Count;
   const readsEveryMatch = sort !== listSort && !beyond;
   if (readsEveryMatch && estimateOf && selectCounting) {
-    const read = (await onKeysetPage(selectCounting(), clauses)) as Array<
-      Row & { matches: number }
-    >;
+    // Through the filter's own indexes, as the estimate chose: PostgreSQL costs 1,251 lookups
+    // of a client's proposals above reading all 20,000 and testing each title, which took 17 ms
+    // against 4 (decision 827).
+    const read = (await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return onKeysetPage(selectCounting(tx), clauses);
+    })) as Array<Row & { matches: number }>;
     fetched = read.map(({ matches: _matches, ...row }) => row as Row);
     // A page past the last match (an old address's ?page=) reads no row to say how many.
     estimated = read.length
