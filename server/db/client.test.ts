@@ -6,7 +6,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { settings } from "#server/db/schema/settings.ts";
 import { createTestDatabase, describeEachDatabase } from "#tests/helpers/db.ts";
-import { DatabaseLockedError, openDatabase } from "./client";
+import { DatabaseLockedError, type Db, openDatabase } from "./client";
 
 describe("the embedded database", () => {
   it("refuses a second owner of the same directory with a clear message", async () => {
@@ -141,30 +141,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connections cut on PostgreSQL",
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connections", () => {
-  it("plan no parallel workers, on every connection the pool opens and after a cut (decision 803)", async () => {
+  it("plan no parallel workers and scan tables from the start, on every connection the pool opens and after a cut (decisions 803, 829)", async () => {
     const database = await createTestDatabase("postgres");
-    const setting = async () =>
+    const settingsOf = async (db: Pick<Db, "execute">) =>
       (
-        (await database.db.execute(sql`show max_parallel_workers_per_gather`)).rows[0] as {
-          max_parallel_workers_per_gather: string;
-        }
-      ).max_parallel_workers_per_gather;
+        (
+          await db.execute(sql`
+            select current_setting('max_parallel_workers_per_gather') || ' '
+              || current_setting('synchronize_seqscans') as value`)
+        ).rows[0] as { value: string }
+      ).value;
+    const setting = () => settingsOf(database.db);
     try {
       // Several connections at once, plain queries and a transaction's.
       const values = await Promise.all([
         ...Array.from({ length: 4 }, setting),
-        database.db.transaction(async (tx) =>
-          String(
-            (
-              (await tx.execute(sql`show max_parallel_workers_per_gather`)).rows[0] as Record<
-                string,
-                string
-              >
-            ).max_parallel_workers_per_gather,
-          ),
-        ),
+        database.db.transaction((tx) => settingsOf(tx)),
       ]);
-      expect(values).toEqual(["0", "0", "0", "0", "0"]);
+      expect(values).toEqual(Array(5).fill("0 off"));
       // A connection opened after the others were cut is set too.
       const [{ name }] = (await database.db.execute(sql`select current_database() as name`))
         .rows as Array<{ name: string }>;
@@ -178,7 +172,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connections", () => 
       let value: string | undefined;
       for (let attempt = 0; attempt < 20 && value === undefined; attempt++)
         value = await setting().catch(() => undefined);
-      expect(value).toBe("0");
+      expect(value).toBe("0 off");
     } finally {
       await database.close();
     }

@@ -99,6 +99,13 @@ export async function oneInstanceAtATime<T>(
   );
 }
 
+/**
+ * A scan of a large table starts at its first page, not where the last scan of it stopped
+ * (PostgreSQL's synchronized scans): a bounded read without an order, such as the site
+ * search's candidates, then finds the same rows each time (decision 829).
+ */
+const SCANS_FROM_THE_START = "synchronize_seqscans=off";
+
 /** The session-level advisory locks a start takes on PostgreSQL, one number each. */
 const MIGRATIONS_LOCK = 724011;
 const START_UP_DATA_LOCK = 724012;
@@ -135,12 +142,14 @@ async function openPostgres(url: string, onQuery?: (query: string) => void): Pro
   const connect = pool.connect.bind(pool);
   // One process a query (decision 803): PostgreSQL planned two parallel workers to sort the
   // 111 rows a subscriber search found, and starting them took 22–40 ms before the first row;
-  // a page's queries read what indexes find, where workers only add their start. Set once on
-  // each connection, before it is first handed out.
+  // a page's queries read what indexes find, where workers only add their start. And every
+  // scan of a table from its first page (decision 829): the site search ranks the first
+  // thousand matches a scan meets, which must be the same thousand for every page of results.
+  // Set once on each connection, before it is first handed out.
   const prepared = new WeakSet<pg.PoolClient>();
   const prepare = async (client: pg.PoolClient) => {
     if (prepared.has(client)) return;
-    await client.query("set max_parallel_workers_per_gather = 0");
+    await client.query(`set max_parallel_workers_per_gather = 0; set ${SCANS_FROM_THE_START}`);
     prepared.add(client);
   };
   pool.connect = ((callback?: Parameters<typeof pool.connect>[0]) =>
@@ -266,7 +275,13 @@ async function openPglite(
     client = await PGlite.create(dir, {
       // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory
       // and is most of the process's footprint; the operating system caches the files too.
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      startParams: [
+        ...PGlite.defaultStartParams,
+        "-c",
+        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+        "-c",
+        SCANS_FROM_THE_START,
+      ],
       // The site search's typo tolerance (trigrams); its migration creates the extension.
       extensions: { pg_trgm },
       loadDataDir: from,
