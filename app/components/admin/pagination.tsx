@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { pageWindow } from "#app/lib/page-window.ts";
 import { listCountText } from "#shared/list-count.ts";
 
 type PaginationProps = { page: number; pageSize: number; total: number };
@@ -104,17 +105,4 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
       </span>
     </nav>
   );
-}
-
-/** 1 … 4 5 [6] 7 8 … 20 */
-export function pageWindow(page: number, pageCount: number): Array<number | "gap"> {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1]);
-  const sorted = [...wanted].filter((item) => item >= 1 && item <= pageCount).sort((a, b) => a - b);
-  const result: Array<number | "gap"> = [];
-  for (const item of sorted) {
-    const previous = result[result.length - 1];
-    if (typeof previous === "number" && item - previous > 1) result.push("gap");
-    result.push(item);
-  }
-  return result;
 }

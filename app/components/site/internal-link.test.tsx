@@ -1,32 +1,10 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  Link,
-  NavLink,
-  StaticRouterProvider,
-} from "react-router";
+import { Link, NavLink } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderAt } from "#tests/helpers/render-at.tsx";
 import { InternalLink, InternalLinks, InternalNavLink, leadsTo } from "./internal-link";
 
 // Decision 736: the site's links write what React Router's Link and NavLink write for a
 // path from the root, so a page hydrates the same and React Router discovers their routes.
-
-/** What the one route of the test router draws, set by renderAt. */
-let drawn: () => ReactNode = () => null;
-function Page() {
-  return <>{drawn()}</>;
-}
-
-async function renderAt(address: string, content: () => ReactNode) {
-  drawn = content;
-  const handler = createStaticHandler([{ path: "*", Component: Page }]);
-  const context = await handler.query(new Request(`http://frontier.test${address}`));
-  if (context instanceof Response) throw new Error("no render");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-}
 
 const targets = ["/", "/insights", "/insights/", "/insights?tag=ai&page=2", "/faq#pricing"];
 const locations = ["/", "/insights", "/insights/a-post", "/Insights", "/insightsx", "/faq"];

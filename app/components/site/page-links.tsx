@@ -1,6 +1,10 @@
+import { pageWindow } from "#app/lib/page-window.ts";
 import { InternalLink } from "./internal-link";
 
-/** Pagination through the URL: previous, numbered pages and next, keeping the filters. */
+/**
+ * Pagination through the URL: previous, the first and last pages and the current one's
+ * neighbours (pageWindow), and next, keeping the filters.
+ */
 export function PageLinks({
   page,
   pageCount,
@@ -31,8 +35,12 @@ export function PageLinks({
           Previous
         </InternalLink>
       ) : null}
-      {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) =>
-        target === page ? (
+      {pageWindow(page, pageCount).map((target, index) =>
+        target === "gap" ? (
+          <span key={`gap-${index}`} className="px-1 text-mist-400" aria-hidden="true">
+            …
+          </span>
+        ) : target === page ? (
           <span
             key={target}
             aria-current="page"
