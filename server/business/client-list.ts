@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import {
   containsText,
@@ -10,7 +10,6 @@ import {
   type KeysetSelect,
   type ListQuery,
   type ListResult,
-  type Reader,
   readKeysetPage,
   sampledEstimate,
   unindexed,
@@ -62,7 +61,7 @@ export async function findClientOwnedPage<Fields extends SelectedFields, Sort ex
   const sortColumn: AnyPgColumn | SQL = sortsByClient
     ? sql`lower(${clients.company})`
     : sortColumns[query.sort as Exclude<Sort, "company">];
-  const ids = (fields: SelectedFields, reader: Reader = db) => {
+  const ids = (fields: SelectedFields, reader: Db | Tx = db) => {
     const read = reader.select(fields).from(table).$dynamic();
     return (sortsByClient ? read.innerJoin(clients, joined) : read) as unknown as KeysetSelect;
   };

@@ -1,6 +1,6 @@
 import { and, asc, desc, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { searchesWordStarts } from "#shared/list-params.ts";
 
 export type ListQuery<Sort extends string = string> = {
@@ -116,9 +116,6 @@ export function clampPage(page: number | undefined, total: number, pageSize: num
 export function pageOffset(query: Pick<ListQuery, "page" | "pageSize">) {
   return (query.page - 1) * query.pageSize;
 }
-
-/** What a list's query is made on: the database, or a transaction on it. */
-export type Reader = Pick<Db, "select">;
 
 /** A field for readKeysetPage's `selectCounting`: how many rows the page's query matches in all. */
 export const countedMatches = () => sql<number>`count(*) over ()`;
@@ -497,7 +494,7 @@ export async function readKeysetPage<Query extends KeysetSelect>({
    * them in the same read, not in a second one (decision 827). For a narrow filter only: the
    * window holds every match.
    */
-  selectCounting?: (reader: Reader) => KeysetSelect;
+  selectCounting?: (reader: Db | Tx) => KeysetSelect;
   past?: (reading: "asc" | "desc", cursor: Cursor) => SQL | undefined;
   order?: (reading: "asc" | "desc") => SQL[];
 }) {
