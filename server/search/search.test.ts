@@ -556,7 +556,7 @@ describeEachDatabase("site search", (get) => {
     const term = plainWord(9);
     // 1,100 pages of one row each (a body of 120 words that do not compress), past a quarter
     // of the embedded database's 16 MB buffer cache: the size from which PostgreSQL may start
-    // a scan where the last one stopped. Counted, so the planner scans the table for the word.
+    // a scan where the last one stopped. Analysed, so the planner scans the table for the word.
     await db.execute(sql`
       insert into search_documents (kind, ref_id, path, title, body, published_at)
       select 'insight', ${term} || n, '/insights/' || ${term} || '-' || n, 'Filler ' || n,
