@@ -4,14 +4,20 @@ import { expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import { clients as clientsTable } from "#server/db/schema/clients.ts";
 import { invoices } from "#server/db/schema/invoices.ts";
+import { proposals } from "#server/db/schema/proposals.ts";
+import { createInvoice } from "#server/invoices/editing.ts";
 import { findInvoices } from "#server/invoices/queries.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
-import { makeClient, staff } from "#tests/helpers/business.ts";
+import { findProposals } from "#server/proposals/queries.ts";
+import { invoiceInput, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
 import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
-import { clientOwnedSearch } from "./client-list";
-import { EXACT_COUNT_LIMIT, ID_LIST_LIMIT, type ListQuery, WIDE_ID_COUNT } from "./list-query";
+import { clientOwnedSearch, FEW_CLIENTS } from "./client-list";
+import { EXACT_COUNT_LIMIT, type ListQuery } from "./list-query";
 
-/** The invoices list's search for `text`: its condition, and whether its clients are many. */
+/** Clients matched by one search: more than a list of their ids was once written for (827). */
+const MANY_CLIENTS = 1_001;
+
+/** The invoices list's search for `text`: its condition. */
 const invoiceSearch = (db: Db, text: string) =>
   clientOwnedSearch({ db, table: invoices, searchColumn: invoices.number, text });
 
@@ -22,7 +28,7 @@ const invoiceSearchPlan = async (db: Db, text: string) =>
     db
       .select({ id: invoices.id })
       .from(invoices)
-      .where((await invoiceSearch(db, text)).condition),
+      .where(await invoiceSearch(db, text)),
   );
 
 /**
@@ -158,8 +164,23 @@ describeEachDatabase("lists of client-owned rows", (get) => {
     const found = await db
       .select({ number: invoices.number })
       .from(invoices)
-      .where((await invoiceSearch(db, "0042-1")).condition);
+      .where(await invoiceSearch(db, "0042-1"));
     expect(found.map((row) => row.number).sort()).toEqual(["IDX-00042-1", "IDX-00042-10"]);
+
+    // More clients than FEW_CLIENTS: the rows' own copy of the company, through its trigram
+    // index, not a list of ids (decision 830).
+    await clientsWithInvoices(db, { company: "Manyco", clients: FEW_CLIENTS + 1, each: 1 });
+    await db.execute(sql`analyze invoices`);
+    const many = await invoiceSearchPlan(db, "manyco");
+    expect(many).toContain("invoices_client_company_search_idx");
+    expect(many).not.toContain("invoices_client_idx");
+    expect(many).not.toContain("Seq Scan on invoices");
+    expect(
+      await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(await invoiceSearch(db, "manyco")),
+    ).toHaveLength(FEW_CLIENTS + 1);
 
     // One or two characters are the start of a word, which the same index finds (decision
     // 826); "%xz%" has no trigram, and was a read of every invoice.
@@ -189,7 +210,7 @@ describeEachDatabase("lists of client-owned rows", (get) => {
       await invoiceOf(client.id, `${name}-${tag}`);
     // The invoices of this test the search finds, by their client's company.
     const companies = async (text: string) => {
-      const { condition } = await invoiceSearch(db, text);
+      const condition = await invoiceSearch(db, text);
       const rows = await db
         .select({ company: clientsTable.company })
         .from(invoices)
@@ -215,55 +236,43 @@ describeEachDatabase("lists of client-owned rows", (get) => {
   });
 });
 
-describeEachDatabase("a search that matches most clients (decision 814)", (get) => {
-  it("looks each row up in a hash of the clients found, and finds the same rows", async () => {
+describeEachDatabase("a search that matches many clients (decisions 814, 827, 830)", (get) => {
+  it("finds the rows of every client whose company matches, and the rows' own text", async () => {
     const { db } = get();
     const tag = `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    // One more client than a list of ids is written for, each with an invoice, and one
-    // invoice whose own number holds the text while its client's company does not.
-    const clientCount = ID_LIST_LIMIT + 1;
-    await clientsWithInvoices(db, { company: `Wide ${tag}`, clients: clientCount, each: 1 });
+    // More clients than a list of their ids was once written for, each with an invoice, and
+    // one invoice whose own number holds the text while its client's company does not.
+    await clientsWithInvoices(db, { company: `Wide ${tag}`, clients: MANY_CLIENTS, each: 1 });
     const other = await makeClient(db, { company: `Elsewhere ${tag}` });
     await db.execute(sql`
       insert into invoices (number, client_id, status, currency, issue_date, due_date,
         subtotal, tax_total, total, amount_paid)
       values (${`OWN-${tag}`}, ${other.id}, 'sent', 'USD', date '2024-01-01', date '2024-02-01',
         100, 0, 100, 0)`);
-    const search = async (text: string) => (await invoiceSearch(db, text)).condition;
+    const numbers = async (text: string) =>
+      (
+        await db
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(await invoiceSearch(db, text))
+      ).map((row) => row.number);
 
-    expect((await invoiceSearch(db, tag)).isWide).toBe(true);
-    const wide = await search(`wide ${tag}`);
-    const plan = await explain(db, db.select({ id: invoices.id }).from(invoices).where(wide));
-    expect(plan).toContain("hashed SubPlan");
-    const found = await db.select({ number: invoices.number }).from(invoices).where(wide);
-    expect(found).toHaveLength(clientCount);
-    // The list judges such a search by a sample of the table, then counts what it can.
+    expect(await numbers(`wide ${tag}`)).toHaveLength(MANY_CLIENTS);
     const listed = await findInvoices({
       db,
       query: { q: `wide ${tag}`, page: 1, pageSize: 25, sort: "issueDate", dir: "desc" },
     });
     expect(listed.rows).toHaveLength(25);
-    expect(listed.total).toBe(clientCount);
-
-    // A narrow search writes the few clients found into the query; a search no company
-    // matches still finds the rows' own text.
-    const narrow = await db
-      .select({ number: invoices.number })
-      .from(invoices)
-      .where(await search(`wide ${tag} 00042`));
-    expect(narrow.map((row) => row.number)).toEqual([`WIDE ${tag.toUpperCase()} 00042-1`]);
-    const own = await db
-      .select({ number: invoices.number })
-      .from(invoices)
-      .where(await search(`own-${tag}`));
-    expect(own.map((row) => row.number)).toEqual([`OWN-${tag}`]);
+    expect(listed.total).toBe(MANY_CLIENTS);
+    expect(await numbers(`wide ${tag} 00042`)).toEqual([`WIDE ${tag.toUpperCase()} 00042-1`]);
+    expect(await numbers(`own-${tag}`)).toEqual([`OWN-${tag}`]);
   });
 
   it("says about how many past 10,000 from its sample, without counting them (decision 826)", async () => {
     const { db } = get();
     const tag = `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    // 1,001 clients with 15 invoices each: a wide search past the exact count's limit.
-    await clientsWithInvoices(db, { company: `Many ${tag}`, clients: WIDE_ID_COUNT + 1, each: 15 });
+    // 1,001 clients with 15 invoices each: a search past the exact count's limit.
+    await clientsWithInvoices(db, { company: `Many ${tag}`, clients: MANY_CLIENTS, each: 15 });
     await db.execute(sql`analyze invoices`);
     const { watched, statements } = watchingStatements(db);
     const listed = await findInvoices({
@@ -276,20 +285,15 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     // The sample was read; 10,001 matches were not counted one by one.
     expect(statements.some((text) => text.includes("tablesample"))).toBe(true);
     expect(statements.filter(countsMatches)).toEqual([]);
-    // The 1,001 clients found were written in as a list (decision 827), not left to a
-    // subquery, which no index serves.
-    const { condition, isWide } = await invoiceSearch(db, `many ${tag}`);
-    expect(isWide).toBe(true);
-    const plan = await explain(db, db.select({ id: invoices.id }).from(invoices).where(condition));
-    expect(plan).not.toContain("SubPlan");
+    // The clients were not read first to match their ids (decision 830).
+    expect(statements.filter((text) => text.includes('"clients"'))).toEqual([]);
   });
 
   it("counts a narrow search's matches in the read that sorts them (decision 827)", async () => {
     const { db } = get();
     const tag = `n${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    // 1,001 clients (a wide search, judged by a sample) with one invoice each: few enough
-    // rows to read them all and sort them.
-    await clientsWithInvoices(db, { company: `Few ${tag}`, clients: WIDE_ID_COUNT + 1, each: 1 });
+    // 1,001 clients with one invoice each: few enough rows to read them all and sort them.
+    await clientsWithInvoices(db, { company: `Few ${tag}`, clients: MANY_CLIENTS, each: 1 });
     const { watched, statements } = watchingStatements(db);
     const list = (page: number) =>
       findInvoices({
@@ -299,7 +303,7 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
 
     const first = await list(1);
     expect(first.rows).toHaveLength(25);
-    expect(first).toMatchObject({ total: WIDE_ID_COUNT + 1, totalIsEstimate: false });
+    expect(first).toMatchObject({ total: MANY_CLIENTS, totalIsEstimate: false });
     expect(statements.some((text) => text.includes("tablesample"))).toBe(true);
     expect(statements.filter(countsMatches)).toEqual([]);
     // The rows are the newest matches, in the list's order.
@@ -308,11 +312,71 @@ describeEachDatabase("a search that matches most clients (decision 814)", (get) 
     // An old address's last page (an offset) counts the same way.
     const last = await list(41);
     expect(last.rows).toHaveLength(1);
-    expect(last.total).toBe(WIDE_ID_COUNT + 1);
+    expect(last.total).toBe(MANY_CLIENTS);
     expect(statements.filter(countsMatches)).toEqual([]);
     // A page past the last match has no row to say it: the matches are counted.
     const past = await list(100);
-    expect(past.total).toBe(WIDE_ID_COUNT + 1);
+    expect(past.total).toBe(MANY_CLIENTS);
     expect(statements.filter(countsMatches)).toHaveLength(1);
+  });
+});
+
+describeEachDatabase("each row's copy of its client's company (decision 830)", (get) => {
+  it("is written with the row, follows the client's new company and a move to another client", async () => {
+    const { db } = get();
+    const tag = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const client = await makeClient(db, { company: `Oldname ${tag}` });
+    const other = await makeClient(db, { company: `Othername ${tag}` });
+    const invoice = await createInvoice({ db, actor: staff, input: invoiceInput(client.id) });
+    const proposal = await makeProposal(db, client.id, { title: `Plan ${tag}` });
+    await db.execute(sql`
+      insert into projects (onboarding_id, name, client_id, currency)
+      values (${`ob-${tag}`}, ${`Build ${tag}`}, ${client.id}, 'USD')`);
+    const copies = async () => {
+      const read = await db.execute(sql`
+        select 'invoice' as kind, client_company as company from invoices where client_id in (${client.id}, ${other.id})
+        union all select 'proposal', client_company from proposals where client_id in (${client.id}, ${other.id})
+        union all select 'project', client_company from projects where client_id in (${client.id}, ${other.id})
+        order by kind`);
+      return read.rows as Array<{ kind: string; company: string }>;
+    };
+    expect(await copies()).toEqual([
+      { kind: "invoice", company: `Oldname ${tag}` },
+      { kind: "project", company: `Oldname ${tag}` },
+      { kind: "proposal", company: `Oldname ${tag}` },
+    ]);
+
+    // The client's new company reaches its rows, and the lists find them by it alone.
+    await db
+      .update(clientsTable)
+      .set({ company: `Newname ${tag}` })
+      .where(eq(clientsTable.id, client.id));
+    expect((await copies()).map((row) => row.company)).toEqual(Array(3).fill(`Newname ${tag}`));
+    const listQuery = (q: string) => ({
+      q,
+      page: 1,
+      pageSize: 25,
+      sort: "createdAt" as const,
+      dir: "desc" as const,
+    });
+    expect((await findProposals({ db, query: listQuery(`newname ${tag}`) })).rows).toHaveLength(1);
+    expect((await findProposals({ db, query: listQuery(`oldname ${tag}`) })).rows).toEqual([]);
+    expect(
+      (await findInvoices({ db, query: { ...listQuery(`newname ${tag}`), sort: "issueDate" } }))
+        .total,
+    ).toBe(1);
+    expect((await findProjects({ db, query: listQuery(`newname ${tag}`) })).total).toBe(1);
+
+    // A row moved to another client takes that client's company.
+    await db.update(proposals).set({ clientId: other.id }).where(eq(proposals.id, proposal.id));
+    const [moved] = await db
+      .select({ company: proposals.clientCompany })
+      .from(proposals)
+      .where(eq(proposals.id, proposal.id));
+    expect(moved.company).toBe(`Othername ${tag}`);
+    // A row for a client that does not exist is refused by its reference, as before.
+    await expect(
+      db.update(invoices).set({ clientId: crypto.randomUUID() }).where(eq(invoices.id, invoice.id)),
+    ).rejects.toMatchObject({ cause: { code: "23503" } });
   });
 });

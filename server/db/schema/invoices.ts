@@ -15,7 +15,7 @@ import { clients } from "./clients";
 import { projects } from "./projects";
 import type { DiscountKind } from "./proposals";
 import { proposals } from "./proposals";
-import { searchIndex } from "./searchable";
+import { clientCompanyCopy, searchIndex } from "./searchable";
 
 export const invoiceStatuses = [
   "draft",
@@ -45,6 +45,7 @@ export const invoices = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
+    clientCompany: clientCompanyCopy(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     proposalId: uuid("proposal_id").references(() => proposals.id, { onDelete: "set null" }),
     kind: text("kind").$type<"standard" | "deposit">().notNull().default("standard"),
@@ -80,6 +81,7 @@ export const invoices = pgTable(
     index("invoices_issue_date_idx").on(table.issueDate),
     index("invoices_created_at_idx").on(table.createdAt),
     searchIndex("invoices_number_search_idx", table.number),
+    searchIndex("invoices_client_company_search_idx", table.clientCompany),
   ],
 );
 

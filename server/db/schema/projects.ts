@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { proposals } from "./proposals";
-import { searchIndex } from "./searchable";
+import { clientCompanyCopy, searchIndex } from "./searchable";
 
 export const projectStatuses = [
   "onboarding",
@@ -35,6 +35,7 @@ export const projects = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
+    clientCompany: clientCompanyCopy(),
     proposalId: uuid("proposal_id")
       .unique()
       .references(() => proposals.id, { onDelete: "set null" }),
@@ -53,6 +54,7 @@ export const projects = pgTable(
     index("projects_status_idx").on(table.status),
     index("projects_created_at_idx").on(table.createdAt),
     searchIndex("projects_name_search_idx", table.name),
+    searchIndex("projects_client_company_search_idx", table.clientCompany),
   ],
 );
 

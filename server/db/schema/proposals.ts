@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clientContacts, clients } from "./clients";
-import { searchIndex } from "./searchable";
+import { clientCompanyCopy, searchIndex } from "./searchable";
 
 export const proposalStatuses = [
   "draft",
@@ -46,6 +46,7 @@ export const proposals = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
+    clientCompany: clientCompanyCopy(),
     /** Markdown sections. */
     scope: text("scope").notNull().default(""),
     approach: text("approach").notNull().default(""),
@@ -87,6 +88,7 @@ export const proposals = pgTable(
     // The dashboard's proposals sent in the last 90 days (decision 800).
     index("proposals_sent_at_idx").on(table.sentAt),
     searchIndex("proposals_title_search_idx", table.title),
+    searchIndex("proposals_client_company_search_idx", table.clientCompany),
   ],
 );
 

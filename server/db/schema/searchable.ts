@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, text } from "drizzle-orm/pg-core";
 
 /**
  * The index a list's search box reads: a GIN index of the trigrams of the column's
@@ -20,3 +20,12 @@ export const searchIndex = (name: string, column: AnyPgColumn) =>
  */
 export const prefixIndex = (name: string, column: AnyPgColumn) =>
   index(name).using("btree", sql`lower(${column}) text_pattern_ops`);
+
+/**
+ * A client-owned row's copy of its client's company (projects, proposals, invoices), which
+ * the list's search box reads beside the row's own text through one trigram index of the
+ * table's own (decision 830). The database writes it: a trigger fills it from the client
+ * when a row is written or moves to another client, and a client's new company is copied to
+ * its rows (migration 0046). The application never sets it.
+ */
+export const clientCompanyCopy = () => text("client_company").notNull().default("");
