@@ -326,23 +326,37 @@ export async function sampledMatches(
   table: AnyPgTable,
   { cheap, exact, enough }: { cheap: SQL | undefined; exact: SQL | undefined; enough: number },
 ): Promise<{ matches: number; share: number }> {
-  const { pages, rowsPerPage } = await tableSize(db, table);
   const passes = cheap ?? sql`true`;
-  if (pages <= SAMPLE_PAGES) {
-    const all = await db.execute(
-      sql`select count(*)::int as seen,
-        (count(*) filter (where ${passes} and ${exact ?? sql`true`}))::int as hits from ${table}`,
-    );
-    const { seen, hits } = all.rows[0] as { seen: number; hits: number };
-    return { matches: hits, share: seen ? hits / seen : 0 };
-  }
-  const sample = sql`${table} tablesample system (${sql.raw(((100 * SAMPLE_PAGES) / pages).toFixed(6))}) repeatable (0)`;
+  // The table's size and its sample in one statement. The sample's share of the pages is worked
+  // out where it is read: a table of no more pages than the sample is read whole.
+  const name = getTableName(table);
+  const pagesNow = sql`ceil(pg_relation_size(${name}::regclass) / current_setting('block_size')::float8)::float8`;
+  const sample = sql`${table} tablesample system (least(100, 100.0 * ${sql.raw(String(SAMPLE_PAGES))} / greatest(1, ${pagesNow}))) repeatable (0)`;
   const sampled = await db.execute(
-    sql`select count(*)::int as seen, (count(*) filter (where ${passes}))::int as hits from ${sample}`,
+    sql`select ${pagesNow} as pages,
+      (select reltuples::float8 from pg_class where oid = ${name}::regclass) as rows,
+      (select relpages::float8 from pg_class where oid = ${name}::regclass) as "analyzedPages",
+      count(*)::int as seen, (count(*) filter (where ${passes}))::int as hits from ${sample}`,
   );
-  const { seen, hits } = sampled.rows[0] as { seen: number; hits: number };
+  const { pages, rows, analyzedPages, seen, hits } = sampled.rows[0] as {
+    pages: number;
+    rows: number;
+    analyzedPages: number;
+    seen: number;
+    hits: number;
+  };
+  if (pages <= SAMPLE_PAGES) {
+    if (!exact) return { matches: hits, share: seen ? hits / seen : 0 };
+    const all = await db.execute(
+      sql`select (count(*) filter (where ${passes} and ${exact}))::int as kept from ${table}`,
+    );
+    const { kept } = all.rows[0] as { kept: number };
+    return { matches: kept, share: seen ? kept / seen : 0 };
+  }
   if (!seen) return { matches: 0, share: 0 };
-  const tableRows = (rowsPerPage ?? seen / SAMPLE_PAGES) * pages;
+  // The planner sizes a table as its rows per page when last analyzed times its pages now.
+  const rowsPerPage = rows > 0 && analyzedPages > 0 ? rows / analyzedPages : seen / SAMPLE_PAGES;
+  const tableRows = rowsPerPage * pages;
   const cheapShare = hits / seen;
   if (!exact || (cheapShare * tableRows <= enough && cheapShare < DENSE_SHARE))
     return { matches: Math.round(cheapShare * tableRows), share: cheapShare };
@@ -353,24 +367,6 @@ export async function sampledMatches(
   const { tried: triedRows, kept } = tried.rows[0] as { tried: number; kept: number };
   const share = cheapShare * (triedRows ? kept / triedRows : 0);
   return { matches: Math.round(share * tableRows), share };
-}
-
-/**
- * A table's pages on disk now, and its rows per page when it was last analyzed (undefined
- * when it never was): the planner sizes a table as the one times the other.
- */
-async function tableSize(db: Db, table: AnyPgTable) {
-  const sized = await db.execute(
-    sql`select ceil(pg_relation_size(oid) / current_setting('block_size')::float8)::float8 as pages,
-      reltuples::float8 as rows, relpages::float8 as "analyzedPages"
-      from pg_class where oid = ${getTableName(table)}::regclass`,
-  );
-  const { pages, rows, analyzedPages } = sized.rows[0] as {
-    pages: number;
-    rows: number;
-    analyzedPages: number;
-  };
-  return { pages, rowsPerPage: rows > 0 && analyzedPages > 0 ? rows / analyzedPages : undefined };
 }
 
 /** How many rows the planner expects `select` to find (EXPLAIN: nothing is read). */
