@@ -9,7 +9,13 @@ import { createInvoice } from "#server/invoices/editing.ts";
 import { findInvoices } from "#server/invoices/queries.ts";
 import { createProject, findProjects } from "#server/projects/projects.ts";
 import { findProposals } from "#server/proposals/queries.ts";
-import { invoiceInput, makeClient, makeProposal, staff } from "#tests/helpers/business.ts";
+import {
+  invoiceInput,
+  makeClient,
+  makeProposal,
+  staff,
+  uniqueSuffix,
+} from "#tests/helpers/business.ts";
 import { describeEachDatabase, explain } from "#tests/helpers/db.ts";
 import { clientOwnedSearch, FEW_CLIENTS } from "./client-list";
 import { EXACT_COUNT_LIMIT, type ListQuery } from "./list-query";
@@ -324,7 +330,7 @@ describeEachDatabase("a search that matches many clients (decisions 814, 827, 83
 describeEachDatabase("each row's copy of its client's company (decision 830)", (get) => {
   it("is written with the row, follows the client's new company and a move to another client", async () => {
     const { db } = get();
-    const tag = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const tag = `c${uniqueSuffix()}`;
     const client = await makeClient(db, { company: `Oldname ${tag}` });
     const other = await makeClient(db, { company: `Othername ${tag}` });
     const invoice = await createInvoice({ db, actor: staff, input: invoiceInput(client.id) });
@@ -346,7 +352,8 @@ describeEachDatabase("each row's copy of its client's company (decision 830)", (
       { kind: "proposal", company: `Oldname ${tag}` },
     ]);
 
-    // The client's new company reaches its rows, and the lists find them by it alone.
+    // The client's new company reaches its rows (which a search past FEW_CLIENTS reads), and
+    // the lists find them by it alone.
     await db
       .update(clientsTable)
       .set({ company: `Newname ${tag}` })

@@ -125,17 +125,15 @@ export type IdsSelect = SQLWrapper & { limit(limit: number): SQLWrapper };
 
 /** Up to this many ids are written into the query as a list; more are left to a subquery. */
 export const ID_LIST_LIMIT = 5_000;
-/** Past this many ids, a search is wide: its list is judged by a sample (decision 814). */
-export const WIDE_ID_COUNT = 1_000;
 
 /**
- * The column (a uuid) is one of the ids a subquery finds (decisions 814, 827). The ids are read
- * first, at most ID_LIST_LIMIT and one more, as one value (an array's text: 1,251 ids as rows
- * took 12 ms to reach the server, as one value 7):
+ * The column (a uuid) is one of the ids a subquery finds (decisions 814, 827): the clients
+ * list's search of their contacts. The ids are read first, at most ID_LIST_LIMIT and one more,
+ * as one value (an array's text: 1,251 ids as rows took 12 ms to reach the server, as one
+ * value 7):
  * - up to the limit, they are written in as one constant list: beside an OR the planner ORs
  *   two index scans (the search's trigram index and the id's own, decision 732), and a table
- *   it reads whole looks each row up in a hash of the list. `isWide` says there were more than
- *   WIDE_ID_COUNT: the planner cannot judge how many rows that many ids match;
+ *   it reads whole looks each row up in a hash of the list;
  * - past it (a search of a letter or two that matches most clients), `in (subquery)`: one
  *   hashed subplan, which no index serves (every row is read and tested). `= any(array(subquery))`
  *   compared each row with every id found, one by one: 1.4 s for a two-letter search of
@@ -146,17 +144,14 @@ export async function isAnyOf(
   column: AnyPgColumn,
   /** Makes the subquery, selecting the ids: called twice, as a limit changes the query it is on. */
   idsQuery: () => IdsSelect,
-): Promise<{ condition: SQL; isWide: boolean }> {
+): Promise<SQL> {
   const read = await db.execute(
     sql`select count(*)::int as n, coalesce(array_agg(id), '{}')::text as list
       from (${idsQuery().limit(ID_LIST_LIMIT + 1)}) as found(id)`,
   );
   const { n, list } = read.rows[0] as { n: number; list: string };
-  if (n > ID_LIST_LIMIT) return { condition: sql`${column} in (${idsQuery()})`, isWide: true };
-  return {
-    condition: n ? sql`${column} = any(${list}::uuid[])` : sql`false`,
-    isWide: n > WIDE_ID_COUNT,
-  };
+  if (n > ID_LIST_LIMIT) return sql`${column} in (${idsQuery()})`;
+  return n ? sql`${column} = any(${list}::uuid[])` : sql`false`;
 }
 
 /**
@@ -333,10 +328,11 @@ export async function sampledMatches(
   const pagesNow = sql`ceil(pg_relation_size(${name}::regclass) / current_setting('block_size')::float8)::float8`;
   const sample = sql`${table} tablesample system (least(100, 100.0 * ${sql.raw(String(SAMPLE_PAGES))} / greatest(1, ${pagesNow}))) repeatable (0)`;
   const sampled = await db.execute(
-    sql`select ${pagesNow} as pages,
-      (select reltuples::float8 from pg_class where oid = ${name}::regclass) as rows,
-      (select relpages::float8 from pg_class where oid = ${name}::regclass) as "analyzedPages",
-      count(*)::int as seen, (count(*) filter (where ${passes}))::int as hits from ${sample}`,
+    sql`select size.*, counted.* from
+      (select ${pagesNow} as pages, reltuples::float8 as rows, relpages::float8 as "analyzedPages"
+        from pg_class where oid = ${name}::regclass) as size,
+      (select count(*)::int as seen, (count(*) filter (where ${passes}))::int as hits
+        from ${sample}) as counted`,
   );
   const { pages, rows, analyzedPages, seen, hits } = sampled.rows[0] as {
     pages: number;

@@ -202,23 +202,21 @@ export async function findClients({
   const where = text
     ? or(
         containsText(clients.company, text),
-        // As the client-owned lists do (decisions 732 and 814): with the list's ordered index
-        // on the company, `in (subquery)` walked every client in order, testing each (decision
-        // 746), so a list of the ids is written in unless the contacts match most clients.
-        (
-          await isAnyOf(db, clients.id, () =>
-            db
-              .select({ id: clientContacts.clientId })
-              .from(clientContacts)
-              .where(
-                or(
-                  containsText(clientContacts.name, text),
-                  containsText(clientContacts.email, text, { isOneWord: true }),
-                ),
-              )
-              .$dynamic(),
-          )
-        ).condition,
+        // With the list's ordered index on the company, `in (subquery)` walked every client in
+        // order, testing each (decision 746), so a list of the ids is written in unless the
+        // contacts match most clients (decisions 732, 814).
+        await isAnyOf(db, clients.id, () =>
+          db
+            .select({ id: clientContacts.clientId })
+            .from(clientContacts)
+            .where(
+              or(
+                containsText(clientContacts.name, text),
+                containsText(clientContacts.email, text, { isOneWord: true }),
+              ),
+            )
+            .$dynamic(),
+        ),
       )
     : undefined;
   const sortColumn = query.sort === "company" ? sql`lower(${clients.company})` : clients.createdAt;
