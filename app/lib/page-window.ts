@@ -17,3 +17,11 @@ export function pageWindow(page: number, pageCount: number, neighbours = 1): Arr
   }
   return result;
 }
+
+/**
+ * The page a "Previous" link leads to: the one before, or the last page when the address asks
+ * for a page past the end (an old link to a list that has since shrunk).
+ */
+export function previousPage(page: number, pageCount: number): number {
+  return Math.min(page - 1, pageCount);
+}

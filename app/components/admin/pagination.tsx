@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pageWindow } from "#app/lib/page-window.ts";
+import { pageWindow, previousPage } from "#app/lib/page-window.ts";
 import { listCountText } from "#shared/list-count.ts";
 
 type PaginationProps = { page: number; pageSize: number; total: number };
@@ -74,7 +74,7 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+        <Link to={hrefFor(previousPage(page, pageCount))} className={linkClass} rel="prev">
           Previous
         </Link>
       ) : null}
@@ -101,7 +101,9 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
         </Link>
       ) : null}
       <span className="ml-2 text-sm text-mist-400">
-        Page {Math.min(page, pageCount)} of {pageCount}
+        {page > pageCount
+          ? `No page ${page}: the list has ${pageCount} pages`
+          : `Page ${page} of ${pageCount}`}
       </span>
     </nav>
   );

@@ -61,4 +61,14 @@ describe("the site's page links", () => {
     expect(short.gaps).toBe(0);
     expect((await pageLinks(1, 1)).links).toEqual([]);
   });
+
+  it("lead back to the last page from a page past the end", async () => {
+    const past = await pageLinks(999, 2);
+    expect(past.links).toEqual([
+      "Previous /search?q=design+systems&page=2",
+      "Page 1 /search?q=design+systems",
+      "Page 2 /search?q=design+systems&page=2",
+    ]);
+    expect(past.current).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { pageWindow } from "#app/lib/page-window.ts";
+import { pageWindow, previousPage } from "#app/lib/page-window.ts";
 import { InternalLink } from "./internal-link";
 
 /**
@@ -31,7 +31,7 @@ export function PageLinks({
   return (
     <nav aria-label={label} className="mt-12 flex flex-wrap items-center gap-2">
       {page > 1 ? (
-        <InternalLink to={hrefFor(page - 1)} className={linkClass} rel="prev">
+        <InternalLink to={hrefFor(previousPage(page, pageCount))} className={linkClass} rel="prev">
           Previous
         </InternalLink>
       ) : null}
