@@ -3,12 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
+import { createTempPostgresDatabase } from "./pg.ts";
 
 /**
  * Vitest's global setup for the unit and integration tests: one migrated embedded database,
  * dumped once to a file that every in-memory test database starts from
- * (`createTestDatabase`). Making a new one takes about a second (the cluster, then 42
- * migrations); starting from the dump about 0.3 s.
+ * (`createTestDatabase`). Making a new one takes about a second (the cluster, then the
+ * migrations); starting from the dump about 0.3 s. With TEST_DATABASE_URL, also one migrated
+ * PostgreSQL database that every PostgreSQL test database is created as a copy of: about
+ * 0.2 s instead of 1.5–2.5 s of migrations.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "frontier-db-template-"));
@@ -21,5 +24,18 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide("migratedDatabase", file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  const template = process.env.TEST_DATABASE_URL ? await migratedPostgres() : undefined;
+  project.provide("migratedPostgres", template?.name ?? "");
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await template?.drop();
+  };
+}
+
+/** A migrated PostgreSQL database, closed again so that it can be copied. */
+async function migratedPostgres() {
+  const temp = await createTempPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: temp.url });
+  await database.close();
+  return { name: new URL(temp.url).pathname.slice(1), drop: temp.drop };
 }

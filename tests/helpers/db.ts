@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The migrated embedded database, dumped once for the run (tests/helpers/db-template.ts). */
     migratedDatabase: string;
+    /** A migrated PostgreSQL database to copy, when TEST_DATABASE_URL is set; else "". */
+    migratedPostgres: string;
   }
 }
 
@@ -31,9 +33,11 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
  * TEST_DATABASE_URL PostgreSQL server (dropped again by `close`), so suites run in parallel.
  */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<Database> {
-  // The migrations still run: on the dump they find nothing to do.
+  // The migrations still run: on the dump or the copy they find nothing to do.
   if (kind === "pglite") return openDatabase({ from: migratedDatabase() });
-  const temp = await createTempPostgresDatabase();
+  const temp = await createTempPostgresDatabase({
+    template: inject("migratedPostgres") || undefined,
+  });
   const database = await openDatabase({ databaseUrl: temp.url });
   return {
     ...database,
