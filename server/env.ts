@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { passwordHashCost } from "./auth/password";
 import { parseTrustProxy } from "./client-address";
 
 const optionalString = z
@@ -115,6 +116,8 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9-]{0,64}$/, "must be a header name (letters, digits and dashes) or empty")
     .default("cf-ipcountry"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** scrypt's N for new password hashes, as a power of two (server/auth/password.ts). */
+  PASSWORD_HASH_COST: passwordHashCost,
   /** For tests only: origins of local servers that staff-given addresses may reach (decision 508). */
   PRIVATE_FETCH_ORIGINS: originList,
 });
