@@ -45,7 +45,10 @@ describe("the staff pagination", () => {
     expect(past.caption).toBe("No page 9: the list has 3 pages");
   });
 
-  it("shows nothing for a list of one page", async () => {
+  it("shows nothing for a list of one page, but leads back to it from a page past it", async () => {
     expect((await pagination("/admin/time/entries", 1, 25)).links).toEqual([]);
+    const past = await pagination("/admin/time/entries?page=40", 40, 25);
+    expect(past.links).toEqual(["Previous /admin/time/entries", "1 /admin/time/entries"]);
+    expect(past.caption).toBe("No page 40: the list has 1 page");
   });
 });

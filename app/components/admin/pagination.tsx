@@ -60,7 +60,8 @@ export function KeysetPagination({
 export function Pagination({ page, pageSize, total }: PaginationProps) {
   const location = useLocation();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (pageCount <= 1) return null;
+  // One page needs no links, unless the address asks for a page past it.
+  if (pageCount <= 1 && page <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);
     if (target === 1) params.delete("page");
@@ -102,7 +103,7 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
       ) : null}
       <span className="ml-2 text-sm text-mist-400">
         {page > pageCount
-          ? `No page ${page}: the list has ${pageCount} pages`
+          ? `No page ${page}: the list has ${pageCount} ${pageCount === 1 ? "page" : "pages"}`
           : `Page ${page} of ${pageCount}`}
       </span>
     </nav>

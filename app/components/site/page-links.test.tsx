@@ -70,5 +70,10 @@ describe("the site's page links", () => {
       "Page 2 /search?q=design+systems&page=2",
     ]);
     expect(past.current).toEqual([]);
+    const pastTheOnlyPage = await pageLinks(7, 1);
+    expect(pastTheOnlyPage.links).toEqual([
+      "Previous /search?q=design+systems",
+      "Page 1 /search?q=design+systems",
+    ]);
   });
 });

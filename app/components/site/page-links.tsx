@@ -18,7 +18,8 @@ export function PageLinks({
   params: Record<string, string | undefined>;
   label: string;
 }) {
-  if (pageCount <= 1) return null;
+  // One page needs no links, unless the address asks for a page past it.
+  if (pageCount <= 1 && page <= 1) return null;
   const hrefFor = (target: number) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
